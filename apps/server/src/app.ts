@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { MAX_JSON_BODY_BYTES } from "@coordina/domain";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
+import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { authPlugin } from "./plugins/auth.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerOpenApi } from "./plugins/openapi.js";
+import { registerWebApp } from "./plugins/web.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  auth?: Partial<AuthSettings>;
+}
+
+/** Query parameters that carry secrets are masked before a URL reaches the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|shakey|password)=)[^&]*/gi, "$1[REDACTED]");
+}
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.authentication", "*.password", "*.token", "*.shakey"],
+      censor: "[REDACTED]",
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the whole HTTP application; `main.ts` listens, tests use `app.inject`. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: true,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", database.db);
+  app.decorate("config", config);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerErrorHandling(app);
+
+  const httpsOnly = config.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'"],
+        // Mantine sets inline style attributes.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "frame-src": ["'self'", "blob:"],
+        "object-src": ["'self'", "blob:"],
+        // Over plain HTTP on a host name Chromium would rewrite every asset to https: blank page.
+        "upgrade-insecure-requests": httpsOnly ? [] : null,
+      },
+    },
+    strictTransportSecurity: httpsOnly,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await registerOpenApi(app);
+  await app.register(healthRoutes, { databaseKind: database.kind });
+
+  const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
+  await app.register(async (api) => {
+    await api.register(authPlugin);
+    await api.register(authRoutes, { settings: authSettings });
+    await api.register(colegiosRoutes);
+  });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,76 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { companies } from "./companies.js";
+import { users } from "./users.js";
+
+/**
+ * A property community (finca), managed by an administrator company inside one colegio. Soft-deleted
+ * with `erased`; its tax id is unique among live communities ('Ya existe otra finca con ese CIF').
+ */
+export const communities = pgTable(
+  "communities",
+  {
+    id: serial("id").primaryKey(),
+    colegioId: integer("colegio_id")
+      .notNull()
+      .references(() => companies.id),
+    adminCompanyId: integer("admin_company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    cif: text("cif").notNull(),
+    cifNorm: text("cif_norm").notNull(),
+    email: text("email"),
+    contactPerson: text("contact_person"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    province: text("province"),
+    postcode: text("postcode"),
+    erased: boolean("erased").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("communities_cif_norm_live_key").on(t.cifNorm).where(sql`${t.erased} = false`),
+    index("communities_admin_idx").on(t.adminCompanyId, t.erased),
+    index("communities_colegio_idx").on(t.colegioId, t.erased),
+  ],
+);
+
+/** Providers serving a community. Unlinking sets `erased`; read marks and documents keep pointing here. */
+export const communityProviders = pgTable(
+  "community_providers",
+  {
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id),
+    providerCompanyId: integer("provider_company_id")
+      .notNull()
+      .references(() => companies.id),
+    erased: boolean("erased").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.providerCompanyId] }),
+    index("community_providers_provider_idx").on(t.providerCompanyId, t.erased),
+  ],
+);
+
+/** Porters (users with the portero role) working for a community. */
+export const communityPorters = pgTable(
+  "community_porters",
+  {
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id),
+    porterUserId: integer("porter_user_id")
+      .notNull()
+      .references(() => users.id),
+    erased: boolean("erased").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.porterUserId] }),
+    index("community_porters_porter_idx").on(t.porterUserId, t.erased),
+  ],
+);

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Every organisation is a company: master, colegio, administrator, provider (gremio) and porter (the
+ * porter's own record holding its NIF and address). `type` uses the role numbers of DESIGN.md §5.
+ * `erased` means deactivated; companies are never hard-deleted.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    type: integer("type").notNull(),
+    name: text("name").notNull(),
+    cif: text("cif").notNull(),
+    /** upper-cased, without spaces/dots/dashes: the uniqueness key of the tax id */
+    cifNorm: text("cif_norm").notNull(),
+    ownerCompanyId: integer("owner_company_id"),
+    ownerUserId: integer("owner_user_id"),
+    erased: boolean("erased").notNull().default(false),
+    contactPerson: text("contact_person"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    city: text("city"),
+    province: text("province"),
+    postcode: text("postcode"),
+    /** feature flags switched on for this company (a colegio's apply to its members); null = defaults */
+    features: text("features").array(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("companies_cif_norm_key").on(t.cifNorm),
+    index("companies_type_idx").on(t.type, t.erased),
+    index("companies_owner_company_idx").on(t.ownerCompanyId),
+    check("companies_type_check", sql`${t.type} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
+  ],
+);
+
+/**
+ * Colegio membership: which administrator and provider companies belong to which colegio (the tenant).
+ * A company may belong to several colegios.
+ */
+export const colegioMembers = pgTable(
+  "colegio_members",
+  {
+    colegioId: integer("colegio_id")
+      .notNull()
+      .references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.colegioId, t.companyId] }), index("colegio_members_company_idx").on(t.companyId)],
+);
+
+/** Key/value configuration of a company (for example `seven-24` = '1' for 24-hour service). */
+export const companyConfigs = pgTable(
+  "company_configs",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+

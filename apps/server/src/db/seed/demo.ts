@@ -1,0 +1,104 @@
+import { Role } from "@coordina/domain";
+import type { Db } from "../client.js";
+import {
+  ensureCommunity,
+  ensureCompany,
+  ensureMembership,
+  ensurePorterLink,
+  ensureProviderLink,
+  ensureUser,
+} from "./builders.js";
+
+export const DEMO_PASSWORD = "Coordina2026!";
+
+export const DEMO_ACCOUNTS = {
+  master: "master@coordina.test",
+  colegio: "colegio@coordina.test",
+  administrador: "admin@coordina.test",
+  gremio: "proveedor@coordina.test",
+  portero: "portero@coordina.test",
+} as const;
+
+/**
+ * The demo world: one colegio under the master, an administrator with one community, a provider serving
+ * it and its porter, and one user per role. Safe to run on every start.
+ */
+export async function seedDemo(db: Db) {
+  const master = await ensureCompany(db, { type: Role.master, name: "Coordina Master", cif: "B00000005" });
+  await ensureUser(db, { email: DEMO_ACCOUNTS.master, password: DEMO_PASSWORD, companyId: master.id, role: Role.master });
+
+  const colegio = await ensureCompany(db, {
+    type: Role.colegio,
+    name: "Colegio de Administradores de Fincas de Madrid",
+    cif: "Q2863006I",
+    ownerCompanyId: master.id,
+    city: "Madrid",
+    province: "Madrid",
+  });
+  await ensureUser(db, { email: DEMO_ACCOUNTS.colegio, password: DEMO_PASSWORD, companyId: colegio.id, role: Role.colegio });
+
+  const admin = await ensureCompany(db, {
+    type: Role.administrador,
+    name: "Fincas Centro Administración S.L.",
+    cif: "B86123450",
+    ownerCompanyId: colegio.id,
+    contactPerson: "Laura Gómez",
+    phone: "910000001",
+    city: "Madrid",
+    province: "Madrid",
+    postcode: "28013",
+  });
+  await ensureMembership(db, colegio.id, admin.id);
+  await ensureUser(db, {
+    email: DEMO_ACCOUNTS.administrador,
+    password: DEMO_PASSWORD,
+    companyId: admin.id,
+    role: Role.administrador,
+  });
+
+  const provider = await ensureCompany(db, {
+    type: Role.gremio,
+    name: "Ascensores Levante S.L.",
+    cif: "B87654321",
+    ownerCompanyId: colegio.id,
+    contactPerson: "Marcos Ruiz",
+    phone: "910000002",
+    city: "Madrid",
+    province: "Madrid",
+    postcode: "28020",
+  });
+  await ensureMembership(db, colegio.id, provider.id);
+  await ensureUser(db, { email: DEMO_ACCOUNTS.gremio, password: DEMO_PASSWORD, companyId: provider.id, role: Role.gremio });
+
+  const community = await ensureCommunity(db, {
+    colegioId: colegio.id,
+    adminCompanyId: admin.id,
+    name: "Comunidad de Propietarios Calle Mayor 10",
+    cif: "H28123456",
+    address: "Calle Mayor 10",
+    city: "Madrid",
+    province: "Madrid",
+    postcode: "28013",
+  });
+  await ensureProviderLink(db, community.id, provider.id);
+
+  const porterCompany = await ensureCompany(db, {
+    type: Role.portero,
+    name: "Juan Pérez Portero",
+    cif: "12345678Z",
+    ownerCompanyId: admin.id,
+    address: "Calle Mayor 10",
+    city: "Madrid",
+    province: "Madrid",
+    postcode: "28013",
+  });
+  const porter = await ensureUser(db, {
+    email: DEMO_ACCOUNTS.portero,
+    password: DEMO_PASSWORD,
+    companyId: porterCompany.id,
+    role: Role.portero,
+  });
+  await ensurePorterLink(db, community.id, porter.id);
+
+  return { master, colegio, admin, provider, community, porterCompany, porter };
+}

@@ -1,0 +1,15 @@
+import { ErrorKey, type ErrorKeyValue } from "@coordina/domain";
+
+/** An expected failure: becomes `{result:false, error:key}` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: ErrorKeyValue | (string & {}),
+  ) {
+    super(key);
+  }
+}
+
+export const unauthorized = () => new AppError(401, ErrorKey.unauthorized);
+export const forbidden = () => new AppError(403, ErrorKey.forbidden);
+export const notFound = () => new AppError(404, ErrorKey.notFound);

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { type Database, openPglite, openPostgres } from "./db/client.js";
+import { DataDirLockedError, lockDataDir } from "./db/lock.js";
+import { seedDemo } from "./db/seed/demo.js";
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(path.join(config.dataDir, "db"));
+    await database.migrate();
+    if (config.demo) await seedDemo(database.db);
+
+    const app = await buildApp({ config, database });
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { database: database.kind, demo: config.demo, startupMs: Math.round(performance.now() - started) },
+      `Coordina escuchando en ${config.publicUrl}/webapp/`,
+    );
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, "shutting down");
+      await app.close();
+      await database?.close();
+      release();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  } catch (err) {
+    await database?.close().catch(() => {});
+    release();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error("Coordina no ha podido arrancar:", err);
+  }
+  process.exit(1);
+});

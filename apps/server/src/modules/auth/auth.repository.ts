@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
+
+export type UserWithCompany = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: number; remember: boolean; expiresAt: Date; ip: string; userAgent: string | null },
+) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+/** The live session of a token hash with its user and company, in one query. */
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export interface ColegioRow {
+  id: number;
+  name: string;
+  features: string[] | null;
+}
+
+/**
+ * The colegios a user belongs to, by role: a colegio user its own company; administrators and
+ * providers through colegio membership; a porter through the communities it works for; the master
+ * the colegios it created; the superadministrator all. With `onlyId` the answer is that one or none.
+ */
+export async function colegiosOfUser(
+  db: Db,
+  user: { id: number; role: number; companyId: number },
+  onlyId?: number,
+): Promise<ColegioRow[]> {
+  const rows = await queryRows<{ id: number; name: string; features: string[] | null }>(db, sql`
+    select c.id, c.name, c.features
+    from companies c
+    where c.type = 10 and c.erased = false
+      ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`}
+      and (
+        (${user.role} = 0)
+        or (${user.role} = 10 and c.id = ${user.companyId})
+        or (${user.role} = 5 and c.owner_company_id = ${user.companyId})
+        or (${user.role} in (15, 20) and exists (
+              select 1 from colegio_members m where m.colegio_id = c.id and m.company_id = ${user.companyId}))
+        or (${user.role} = 25 and exists (
+              select 1 from community_porters p join communities f on f.id = p.community_id
+              where p.porter_user_id = ${user.id} and p.erased = false and f.erased = false and f.colegio_id = c.id))
+      )
+    order by c.name, c.id`);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, features: r.features }));
+}
+
+export interface ThrottleLimits {
+  maxFailures: number;
+  windowSeconds: number;
+  lockSeconds: number;
+}
+
+/** Keys among `keys` that are locked now. */
+export async function lockedKeys(db: Db, keys: string[]): Promise<string[]> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select key from auth_throttle where key in ${keys} and locked_until > now()`,
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Counts one failure against `key`, locking it once `maxFailures` fall within the window. */
+export async function recordFailure(db: Db, key: string, limits: ThrottleLimits) {
+  const windowExpired = sql`auth_throttle.window_start < now() - make_interval(secs => ${limits.windowSeconds})`;
+  const nextCount = sql`case when ${windowExpired} then 1 else auth_throttle.failures + 1 end`;
+  const lockUntil = sql`now() + make_interval(secs => ${limits.lockSeconds})`;
+  await db.execute(sql`
+    insert into auth_throttle (key, failures, window_start, locked_until)
+    values (${key}, 1, now(), case when 1 >= ${limits.maxFailures} then ${lockUntil} else null end)
+    on conflict (key) do update set
+      failures = ${nextCount},
+      window_start = case when ${windowExpired} then now() else auth_throttle.window_start end,
+      locked_until = case when ${nextCount} >= ${limits.maxFailures} then ${lockUntil}
+                          else auth_throttle.locked_until end`);
+}
+
+export async function clearThrottle(db: Db, key: string) {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}

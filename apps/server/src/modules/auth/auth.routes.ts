@@ -1,0 +1,56 @@
+import { errorEnvelopeSchema, loginRequestSchema, okEnvelope, sessionDataSchema } from "@coordina/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf } from "../../plugins/auth.js";
+import { type AuthSettings, login, logout, sessionData } from "./auth.service.js";
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = async (app, { settings }) => {
+  app.post(
+    "/companies/users/login",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["auth"],
+        summary: "Inicio de sesión con e-mail y contraseña",
+        body: loginRequestSchema,
+        response: { 200: okEnvelope(sessionDataSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await login(app.db, settings, request.body, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? null,
+      });
+      return { result: true as const, data };
+    },
+  );
+
+  app.post(
+    "/companies/users/logout",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Cierra la sesión actual (revoca su token)",
+        response: { 200: z.object({ result: z.literal(true) }), 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await logout(app.db, actorOf(request));
+      return { result: true as const };
+    },
+  );
+
+  app.get(
+    "/companies/users/current",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Usuario de la sesión actual, con compañía, colegios y funcionalidades",
+        response: { 200: okEnvelope(sessionDataSchema), 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ result: true as const, data: await sessionData(app.db, actorOf(request)) }),
+  );
+};

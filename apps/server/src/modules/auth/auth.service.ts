@@ -1,0 +1,137 @@
+import { DEFAULT_FEATURES, ErrorKey, normalizeEmail, type SessionData } from "@coordina/domain";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/app-error.js";
+import { hashToken, newToken } from "../../lib/tokens.js";
+import {
+  clearThrottle,
+  colegiosOfUser,
+  findUserByEmail,
+  insertSession,
+  lockedKeys,
+  recordFailure,
+  revokeSession,
+  type ThrottleLimits,
+} from "./auth.repository.js";
+import { verifyPassword } from "./passwords.js";
+
+export const ISSUER = "coordina";
+
+export interface AuthSettings {
+  sessionHours: number;
+  rememberDays: number;
+  account: ThrottleLimits;
+  ip: ThrottleLimits;
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  sessionHours: 12,
+  rememberDays: 30,
+  account: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  ip: { maxFailures: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+};
+
+/** Who is calling: resolved from the session token on every protected request. */
+export interface Actor {
+  userId: number;
+  email: string;
+  role: number;
+  companyId: number;
+  sessionId: number;
+  sessionCreated: Date;
+  token: string;
+  /** the colegio selected with `colg_id`, already checked against the caller's memberships */
+  colegioId: number | null;
+}
+
+interface LoginInput {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export async function login(
+  db: Db,
+  settings: AuthSettings,
+  input: LoginInput,
+  client: { ip: string; userAgent: string | null },
+): Promise<SessionData> {
+  const email = normalizeEmail(input.email);
+  const accountKey = `acct:${email}`;
+  const ipKey = `ip:${client.ip}`;
+  if ((await lockedKeys(db, [accountKey, ipKey])).length > 0) {
+    throw new AppError(429, ErrorKey.tooManyAttempts);
+  }
+
+  const found = await findUserByEmail(db, email);
+  const passwordOk = await verifyPassword(input.password, found?.user.passwordHash);
+  if (!found || !passwordOk || found.user.erased) {
+    await recordFailure(db, accountKey, settings.account);
+    await recordFailure(db, ipKey, settings.ip);
+    throw new AppError(401, ErrorKey.invalidCredentials);
+  }
+  await clearThrottle(db, accountKey);
+  if (found.company.erased) throw new AppError(403, ErrorKey.accountDisabled);
+
+  const token = newToken();
+  const lifetimeMs = input.remember ? settings.rememberDays * 86_400_000 : settings.sessionHours * 3_600_000;
+  const session = await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: found.user.id,
+    remember: input.remember,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return sessionData(db, {
+    userId: found.user.id,
+    email: found.user.email,
+    role: found.user.userRole,
+    companyId: found.company.id,
+    sessionId: session.id,
+    sessionCreated: session.createdAt,
+    token,
+    colegioId: null,
+  });
+}
+
+/** The login response for an actor: user, company, colegios and feature flags. */
+export async function sessionData(db: Db, actor: Actor): Promise<SessionData> {
+  const [colegios, company] = await Promise.all([
+    colegiosOfUser(db, { id: actor.userId, role: actor.role, companyId: actor.companyId }),
+    db.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, actor.companyId) }),
+  ]);
+  if (!company) throw new AppError(401, ErrorKey.unauthorized);
+  const configured = [company.features, ...colegios.map((c) => c.features)].filter((f): f is string[] => f !== null);
+  const flags = configured.length > 0 ? [...new Set(configured.flat())] : [...DEFAULT_FEATURES];
+  return {
+    token: actor.token,
+    user: {
+      id: actor.userId,
+      email: actor.email,
+      token: actor.token,
+      user_role: actor.role as SessionData["user"]["user_role"],
+      tokencreated: actor.sessionCreated.toISOString(),
+    },
+    company: {
+      id: company.id,
+      name: company.name,
+      cif: company.cif,
+      type: company.type,
+      erased: company.erased,
+      owner_company_id: company.ownerCompanyId,
+      owner_user_id: company.ownerUserId,
+    },
+    colegios: colegios.map(({ id, name }) => ({ id, name })),
+    flags,
+    issuer: ISSUER,
+  };
+}
+
+export async function logout(db: Db, actor: Actor) {
+  await revokeSession(db, actor.sessionId);
+}
+
+export async function listColegios(db: Db, actor: Actor) {
+  const rows = await colegiosOfUser(db, { id: actor.userId, role: actor.role, companyId: actor.companyId });
+  return rows.map(({ id, name }) => ({ id, name }));
+}

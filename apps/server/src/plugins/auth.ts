@@ -1,0 +1,89 @@
+import { ErrorKey } from "@coordina/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error.js";
+import { hashToken } from "../lib/tokens.js";
+import { colegiosOfUser, findLiveSession } from "../modules/auth/auth.repository.js";
+import type { Actor } from "../modules/auth/auth.service.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** open without a session */
+    public?: boolean;
+    /** roles allowed; absent = any logged-in role */
+    roles?: readonly number[];
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Bearer token from `Authentication` (the spec's header) or the standard `Authorization`. */
+function bearerToken(request: FastifyRequest): string | null {
+  const raw = request.headers.authentication ?? request.headers.authorization;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, "").trim();
+  return token.length > 0 && token.length <= 200 ? token : null;
+}
+
+/**
+ * `colg_id` travels in the body or the query of every request. It is a transport concern: read and
+ * removed here, so route schemas never see it. Absent or -1 (the front end's placeholder) means none.
+ */
+function takeColegioId(request: FastifyRequest): number | null {
+  let raw: unknown;
+  for (const source of [request.body, request.query]) {
+    if (source && typeof source === "object" && "colg_id" in source) {
+      const bag = source as Record<string, unknown>;
+      raw ??= bag.colg_id;
+      delete bag.colg_id;
+    }
+  }
+  if (raw === undefined || raw === null || raw === "" || raw === -1 || raw === "-1") return null;
+  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(id) || id <= 0) throw new AppError(400, ErrorKey.invalidInput);
+  return id;
+}
+
+/**
+ * Resolves the caller of every route in this scope before validation: a live session (401), an allowed
+ * role (403) and membership of the requested colegio (403). Routes opt out with `config.public`.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("actor", null);
+  app.addHook("preValidation", async (request) => {
+    const config = request.routeOptions.config;
+    const colegioId = takeColegioId(request);
+    if (config.public) return;
+
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, ErrorKey.unauthorized);
+    const found = await findLiveSession(app.db, hashToken(token));
+    if (!found || found.user.erased || found.company.erased) throw new AppError(401, ErrorKey.unauthorized);
+
+    const actor: Actor = {
+      userId: found.user.id,
+      email: found.user.email,
+      role: found.user.userRole,
+      companyId: found.company.id,
+      sessionId: found.session.id,
+      sessionCreated: found.session.createdAt,
+      token,
+      colegioId: null,
+    };
+    if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
+    if (colegioId !== null) {
+      const member = await colegiosOfUser(app.db, { id: actor.userId, role: actor.role, companyId: actor.companyId }, colegioId);
+      if (member.length === 0) throw new AppError(403, ErrorKey.colegioForbidden);
+      actor.colegioId = colegioId;
+    }
+    request.actor = actor;
+  });
+});
+
+/** The caller of a protected route (the hook guarantees it). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(401, ErrorKey.unauthorized);
+  return request.actor;
+}

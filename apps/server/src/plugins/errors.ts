@@ -1,0 +1,39 @@
+import { ErrorKey } from "@coordina/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error.js";
+
+const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: ErrorKey.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: ErrorKey.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: ErrorKey.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: ErrorKey.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: ErrorKey.invalidInput },
+  FST_ERR_VALIDATION: { status: 400, key: ErrorKey.invalidInput },
+};
+
+/**
+ * Every failure leaves as the envelope `{result:false, error:<i18n key>}` with a truthful status. The
+ * unexpected ones are logged with the request id; no stack trace or internal message is ever sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ result: false, error: error.key });
+    }
+    if (error.validation) {
+      request.log.info({ validation: error.validation.map((v) => `${v.instancePath} ${v.message}`) }, "invalid input");
+      return reply.status(400).send({ result: false, error: ErrorKey.invalidInput });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ result: false, error: known.key });
+    if (error.statusCode === 429) return reply.status(429).send({ result: false, error: ErrorKey.tooManyAttempts });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code: error.code }, "client error");
+      return reply.status(error.statusCode).send({ result: false, error: ErrorKey.invalidInput });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply.status(500).send({ result: false, error: ErrorKey.generic });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ result: false, error: ErrorKey.notFound }));
+}

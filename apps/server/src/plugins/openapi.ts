@@ -1,0 +1,26 @@
+import { APP_VERSION } from "@coordina/domain";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+
+/** OpenAPI generated from the routes' zod schemas; the UI at /api-docs, the document at /api-docs/json. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Coordina API",
+        description:
+          "API de Coordina. Sobre: `{result, error?, data?, count?}`. Cabecera `Authentication: Bearer <token>` " +
+          "(también `Authorization`). `colg_id` en el cuerpo o la consulta selecciona el colegio.",
+        version: APP_VERSION,
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api-docs", staticCSP: true });
+}

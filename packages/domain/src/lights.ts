@@ -1,0 +1,21 @@
+/** Traffic-light rules (spec 01 §4, spec 02 §4). */
+export type Light = "ok" | "warn" | "error";
+
+/** Upload light: ok when uploaded ≥ required; warn when required > 0 and not met; error otherwise. */
+export function uploadLight(uploaded: number, required: number): Light {
+  if (uploaded >= required) return "ok";
+  if (required > 0) return "warn";
+  return "error";
+}
+
+/** Read light (community providers and porters): ok when equal; warn when some read; error otherwise. */
+export function readLight(read: number, required: number): Light {
+  if (read === required) return "ok";
+  if (read > 0) return "warn";
+  return "error";
+}
+
+/** Validation light of a company row: error while any document awaits validation. */
+export function validationLight(pendingValidation: number): Light {
+  return pendingValidation > 0 ? "error" : "ok";
+}

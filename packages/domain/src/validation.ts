@@ -1,0 +1,57 @@
+import { PASSWORD_MIN_LENGTH } from "./constants.js";
+
+/**
+ * Pragmatic e-mail format check: one @, a non-empty local part without spaces, a dotted domain whose
+ * labels are alphanumeric or hyphen and a final label of at least two letters.
+ */
+const EMAIL_RE = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+export function isValidEmail(value: string): boolean {
+  const email = value.trim();
+  return email.length <= 254 && EMAIL_RE.test(email);
+}
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Special characters accepted by the strength rule (spec 01 §5). */
+export const PASSWORD_SPECIALS = "!@#$%^&*()_+-={}[]|:;\"'<>,.?/";
+
+function hasSpecial(password: string): boolean {
+  for (const ch of password) if (PASSWORD_SPECIALS.includes(ch)) return true;
+  return false;
+}
+
+/**
+ * Strength rule (key login.password-must): at least 8 characters, at least one uppercase letter and
+ * one special character.
+ */
+export function passwordMeetsRule(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(password) && hasSpecial(password);
+}
+
+/**
+ * Strength meter 0..10: +2 for 8 or more characters, +2 for 12 or more, +2 uppercase, +2 lowercase,
+ * +1 digit, +1 special.
+ */
+export function passwordStrength(password: string): number {
+  let score = 0;
+  if (password.length >= 8) score += 2;
+  if (password.length >= 12) score += 2;
+  if (/[A-Z]/.test(password)) score += 2;
+  if (/[a-z]/.test(password)) score += 2;
+  if (/[0-9]/.test(password)) score += 1;
+  if (hasSpecial(password)) score += 1;
+  return score;
+}
+
+/** The two password entries must match after trimming (key login.passwords-different). */
+export function passwordsMatch(a: string, b: string): boolean {
+  return a.trim() === b.trim();
+}
+
+/** Tax ids are compared upper-cased without spaces, dots or dashes (DESIGN.md §5). */
+export function normalizeTaxId(value: string): string {
+  return value.toUpperCase().replace(/[\s.\-]/g, "");
+}
