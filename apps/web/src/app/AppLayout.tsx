@@ -1,0 +1,134 @@
+import { APP_VERSION, type Colegio } from "@coordina/domain";
+import { AppShell, Badge, Burger, Button, Group, Loader, NavLink, ScrollArea, Select, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLogout } from "@tabler/icons-react";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink as RouterNavLink, Outlet, useNavigate } from "react-router";
+import { fetchCurrentSession, logout } from "../features/auth/api/login";
+import { Logo } from "../ui/Logo";
+import "./dates";
+import { markLoggingOut } from "./guards";
+import { menuFor } from "./menu";
+import { queryClient } from "./queryClient";
+import { featuresOf, session, useSession } from "./session";
+
+function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Colegio }) {
+  const { t } = useTranslation();
+  if (colegios.length === 0) return null;
+  if (colegios.length === 1) {
+    return (
+      <Text size="sm" fw={500} visibleFrom="sm" data-testid="current-colegio">
+        {current.name}
+      </Text>
+    );
+  }
+  return (
+    <Select
+      aria-label={t("app.colegio")}
+      placeholder={t("app.choose-colegio")}
+      data={colegios.map((c) => ({ value: String(c.id), label: c.name }))}
+      value={current.id > 0 ? String(current.id) : null}
+      onChange={(value) => {
+        const chosen = colegios.find((c) => String(c.id) === value);
+        if (chosen) session.setColegio(chosen);
+      }}
+      w={280}
+      size="xs"
+      allowDeselect={false}
+    />
+  );
+}
+
+/** The logged-in part of the app: its own query cache (kept out of the login page's first load). */
+export default function AuthenticatedApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppLayout />
+    </QueryClientProvider>
+  );
+}
+
+/** The app shell: header with colegio and user, side menu by role and flags, version. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useSession();
+  const [opened, { toggle, close }] = useDisclosure();
+
+  // Keeps user, colegios and flags fresh; an expired session answers 401 and ends here.
+  const refreshed = useQuery({ queryKey: ["session", "current"], queryFn: fetchCurrentSession, staleTime: 300_000 });
+  useEffect(() => {
+    if (refreshed.data) session.refresh(refreshed.data);
+  }, [refreshed.data]);
+
+  if (!current) return null;
+  const items = menuFor(current.user.user_role, featuresOf(current));
+
+  async function doLogout() {
+    markLoggingOut(true);
+    try {
+      await logout();
+    } catch {
+      // The session ends on this device even if the server could not be told.
+    }
+    await navigate("/login", { replace: true });
+    session.clear();
+    markLoggingOut(false);
+  }
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("app.menu")} />
+            <Logo size={32} />
+            <Text fw={700} size="lg">
+              {t("app.name")}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <ColegioPicker colegios={current.colegios} current={current.colegio} />
+            <Stack gap={0} visibleFrom="sm" align="flex-end">
+              <Text size="sm" data-testid="current-user">
+                {current.user.email}
+              </Text>
+              <Badge size="xs" variant="light">
+                {t(`roles.${current.user.user_role}`)}
+              </Badge>
+            </Stack>
+            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={doLogout}>
+              {t("app.logout")}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t("app.menu")}>
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((item) => (
+            <NavLink
+              key={`${item.to}-${item.label}`}
+              component={RouterNavLink}
+              to={item.to}
+              label={t(`menu.${item.label}`)}
+              onClick={close}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" ta="center" data-testid="app-version">
+            {t("app.version", { version: APP_VERSION })}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+

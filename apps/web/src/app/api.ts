@@ -1,0 +1,76 @@
+import { ErrorKey } from "@coordina/domain";
+import { session } from "./session";
+
+/** A failed call: `key` is the server's i18n key (or the generic one for unexpected failures). */
+export class ApiError extends Error {
+  constructor(
+    readonly key: string,
+    readonly status: number,
+  ) {
+    super(key);
+  }
+  /** Thrown failures (network, 5xx) show the generic dialog; answered ones their own text. */
+  get unexpected() {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+function colegioId(): number | undefined {
+  const id = session.get()?.colegio.id;
+  return id !== undefined && id > 0 ? id : undefined;
+}
+
+/**
+ * Every call carries the bearer token in `Authentication` and the current colegio as `colg_id`
+ * (query for GET, body for the rest), and answers the envelope's `data` or throws ApiError.
+ */
+async function request<T>(method: "GET" | "POST", path: string, payload?: object): Promise<T> {
+  const current = session.get();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (current) headers.Authentication = `Bearer ${current.token}`;
+
+  let url = path.startsWith("/") ? path : `/${path}`;
+  let body: string | undefined;
+  const colg = colegioId();
+  if (method === "GET") {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...(payload as Query), colg_id: colg })) {
+      if (v !== undefined) query.set(k, String(v));
+    }
+    const qs = query.toString();
+    if (qs) url += `?${qs}`;
+  } else {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify({ ...payload, ...(colg ? { colg_id: colg } : {}) });
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body });
+  } catch {
+    throw new ApiError(ErrorKey.generic, 0);
+  }
+  let json: { result?: boolean; error?: string } | undefined;
+  try {
+    json = (await response.json()) as { result?: boolean; error?: string };
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok || !json || json.result === false) {
+    if (response.status === 401 && current) onUnauthorized();
+    throw new ApiError(json?.error ?? ErrorKey.generic, response.status);
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>("GET", path, query),
+  post: <T>(path: string, body?: object) => request<T>("POST", path, body ?? {}),
+};

@@ -1,0 +1,6 @@
+import dayjs from "dayjs";
+import "dayjs/locale/es";
+
+dayjs.locale("es");
+
+export { dayjs };

@@ -1,0 +1,22 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import es from "../locales/es.json";
+
+void i18n.use(initReactI18next).init({
+  lng: "es",
+  fallbackLng: "es",
+  resources: { es: { translation: es } },
+  // Keys are dotted paths (error.generic-error); spec texts sent by the server contain colons.
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+/** Translates a server error key; a plain Spanish text sent by the server is shown as it is. */
+export function translateError(keyOrText: string | undefined): string {
+  if (!keyOrText) return i18n.t("error.generic-error");
+  return i18n.exists(keyOrText) ? i18n.t(keyOrText) : keyOrText;
+}
+
+export default i18n;

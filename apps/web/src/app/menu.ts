@@ -1,0 +1,42 @@
+import { FEATURE, Role } from "@coordina/domain";
+
+export interface MenuItem {
+  /** i18n key under menu. */
+  label: string;
+  to: string;
+  roles: readonly number[];
+  /** shown only when this feature flag is on */
+  feature?: string;
+}
+
+/** The side menu by role and feature flags (spec 01 §6, spec 02 §6). */
+export const MENU: readonly MenuItem[] = [
+  { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
+  { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
+  { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },
+  { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
+  { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
+  { label: "documentos", to: "/documents/settings", roles: [Role.colegio] },
+  { label: "documentos-resumen", to: "/documents/summary", roles: [Role.colegio] },
+  { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
+  { label: "comunidades", to: "/comunidades/index", roles: [Role.administrador, Role.gremio] },
+  { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
+  { label: "porteros", to: "/admin-fincas/porteros/-1", roles: [Role.administrador], feature: FEATURE.porterosAdmin },
+  { label: "lopd", to: "/lopd", roles: [Role.administrador], feature: FEATURE.lopd },
+  { label: "docs-generales", to: "/provdoc", roles: [Role.gremio] },
+  { label: "lopd", to: "/lopd", roles: [Role.gremio], feature: FEATURE.lopdWorkers },
+  { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
+  { label: "mis-comunidades", to: "/porteros/comunidades/main", roles: [Role.portero] },
+  { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
+  { label: "usuarios", to: "/users", roles: [Role.colegio, Role.administrador, Role.gremio] },
+  { label: "empresa", to: "/config", roles: [Role.colegio, Role.administrador, Role.gremio] },
+  {
+    label: "mis-datos",
+    to: "/my-data",
+    roles: [Role.master, Role.colegio, Role.administrador, Role.gremio, Role.portero, Role.superadministrator],
+  },
+];
+
+export function menuFor(role: number, features: readonly string[]): MenuItem[] {
+  return MENU.filter((item) => item.roles.includes(role) && (!item.feature || features.includes(item.feature)));
+}

@@ -1,0 +1,111 @@
+import { type Colegio, DEFAULT_FEATURES, NO_COLEGIO, NOT_LOGGED_IN, type SessionData } from "@coordina/domain";
+import { useSyncExternalStore } from "react";
+
+/**
+ * Browser storage keys (spec 01 §9: remember-login data and current user under separate keys).
+ * The current user lives in localStorage when "remember" was ticked, otherwise in sessionStorage so
+ * it ends with the tab. The remember data holds only the e-mail, never a password.
+ */
+export const STORAGE_KEYS = {
+  currentUser: "coordina.currentUser",
+  rememberLogin: "coordina.rememberLogin",
+  redirect: "coordina.redirect",
+} as const;
+
+export interface StoredSession extends SessionData {
+  remember: boolean;
+  colegio: Colegio;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: StoredSession | null = read();
+
+function read(): StoredSession | null {
+  for (const storage of [localStorage, sessionStorage]) {
+    const raw = storage.getItem(STORAGE_KEYS.currentUser);
+    if (!raw) continue;
+    try {
+      return JSON.parse(raw) as StoredSession;
+    } catch {
+      storage.removeItem(STORAGE_KEYS.currentUser);
+    }
+  }
+  return null;
+}
+
+function write(session: StoredSession | null) {
+  localStorage.removeItem(STORAGE_KEYS.currentUser);
+  sessionStorage.removeItem(STORAGE_KEYS.currentUser);
+  if (session) (session.remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.currentUser, JSON.stringify(session));
+  current = session;
+  for (const listener of listeners) listener();
+}
+
+/** Exactly one colegio becomes current automatically (spec 01 §3); otherwise the previous choice stays. */
+function pickColegio(colegios: Colegio[], previous?: Colegio): Colegio {
+  if (colegios.length === 1) return colegios[0]!;
+  if (previous && colegios.some((c) => c.id === previous.id)) return previous;
+  return { ...NO_COLEGIO };
+}
+
+export const session = {
+  get: () => current,
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  start(data: SessionData, remember: boolean) {
+    write({ ...data, remember, colegio: pickColegio(data.colegios) });
+  },
+  /** Refreshes user, colegios and flags from the server, keeping the token and the chosen colegio. */
+  refresh(data: SessionData) {
+    if (!current) return;
+    write({ ...current, ...data, token: current.token, colegio: pickColegio(data.colegios, current.colegio) });
+  },
+  setColegio(colegio: Colegio) {
+    if (current) write({ ...current, colegio });
+  },
+  clear() {
+    write(null);
+  },
+};
+
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(session.subscribe, session.get);
+}
+
+export function roleOf(s: StoredSession | null): number {
+  return s ? s.user.user_role : NOT_LOGGED_IN;
+}
+
+/** Feature flags of the session; the spec's defaults when the server sent none. */
+export function featuresOf(s: StoredSession | null): readonly string[] {
+  return s && s.flags.length > 0 ? s.flags : DEFAULT_FEATURES;
+}
+
+export const rememberLogin = {
+  get(): { email: string } | null {
+    try {
+      return JSON.parse(localStorage.getItem(STORAGE_KEYS.rememberLogin) ?? "null") as { email: string } | null;
+    } catch {
+      return null;
+    }
+  },
+  set(email: string | null) {
+    if (email) localStorage.setItem(STORAGE_KEYS.rememberLogin, JSON.stringify({ email }));
+    else localStorage.removeItem(STORAGE_KEYS.rememberLogin);
+  },
+};
+
+/** The route asked for before login; it wins over the start page once (spec 01 §2). */
+export const pendingRedirect = {
+  take(): string | null {
+    const value = sessionStorage.getItem(STORAGE_KEYS.redirect);
+    sessionStorage.removeItem(STORAGE_KEYS.redirect);
+    return value;
+  },
+  set(path: string) {
+    sessionStorage.setItem(STORAGE_KEYS.redirect, path);
+  },
+};

@@ -1,0 +1,106 @@
+import { isValidEmail, startPageFor } from "@coordina/domain";
+import { Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate } from "react-router";
+import { showError } from "../../app/errorDialog";
+import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
+import { Logo } from "../../ui/Logo";
+import { login } from "./api/login";
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useSession();
+  const remembered = rememberLogin.get();
+  const [email, setEmail] = useState(remembered?.email ?? "");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(remembered !== null);
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [sending, setSending] = useState(false);
+
+  if (current) return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!email.trim()) next.email = t("login.email-required");
+    else if (!isValidEmail(email)) next.email = t("login.email-invalid");
+    if (!password) next.password = t("login.password-required");
+    setErrors(next);
+    if (next.email || next.password) return;
+
+    setSending(true);
+    try {
+      const data = await login({ email: email.trim(), password, remember });
+      rememberLogin.set(remember ? email.trim() : null);
+      session.start(data, remember);
+      const target = pendingRedirect.take();
+      const start = startPageFor(data.user.user_role, data.flags.length > 0 ? data.flags : featuresOf(null));
+      await navigate(target && target !== "/login" ? target : start, { replace: true });
+    } catch (error) {
+      setPassword("");
+      showError(error);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="md" radius="md" p="xl" w={420} maw="100%">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Stack gap={4} align="center">
+              <Logo size={56} />
+              <Title order={1} size="h2">
+                {t("app.name")}
+              </Title>
+              <Text size="sm" c="dimmed" ta="center">
+                {t("app.tagline")}
+              </Text>
+            </Stack>
+            <Title order={2} size="h4">
+              {t("login.title")}
+            </Title>
+            <TextInput
+              label={t("login.email")}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={errors.email}
+              required
+              autoFocus={!remembered}
+            />
+            <PasswordInput
+              label={t("login.password")}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              required
+              autoFocus={remembered !== null}
+            />
+            <Checkbox
+              label={t("login.remember")}
+              checked={remember}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+            />
+            <Button type="submit" loading={sending} fullWidth>
+              {t("login.submit")}
+            </Button>
+            <Anchor component={Link} to="/recover" size="sm" ta="center">
+              {t("login.forgot")}
+            </Anchor>
+            <Anchor component={Link} to="/registry" size="sm" ta="center">
+              {t("login.register")}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
+
+export default LoginPage;

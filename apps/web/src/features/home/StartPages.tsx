@@ -1,0 +1,97 @@
+import { Alert, Card, SimpleGrid, Text, Title } from "@mantine/core";
+import { IconBuildingCommunity, IconBuildingEstate, IconFlag, IconHome } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../app/session";
+import { Role } from "@coordina/domain";
+import { ListCard } from "../../ui/ListCard";
+import { PageFrame } from "../../ui/PageFrame";
+
+/**
+ * Start pages by role. Each shows its real frame, title and columns; the lists themselves arrive with
+ * their own issues, and until then the table says so instead of pretending to be empty.
+ */
+function StartList({ titleKey, columnsKey, icon }: { titleKey: string; columnsKey: string; icon: React.ReactNode }) {
+  const { t } = useTranslation();
+  const columns = t(columnsKey, { returnObjects: true }) as string[];
+  return (
+    <PageFrame title={t(titleKey)}>
+      <ListCard title={t(titleKey)} icon={icon} columns={columns} empty={t("pages.list-in-preparation")} />
+    </PageFrame>
+  );
+}
+
+export function MasterColegiosPage() {
+  return (
+    <StartList
+      titleKey="pages.master-colegios.title"
+      columnsKey="pages.master-colegios.columns"
+      icon={<IconFlag size={20} />}
+    />
+  );
+}
+
+export function AdminAdministradoresPage() {
+  return (
+    <StartList
+      titleKey="pages.admin-administradores.title"
+      columnsKey="pages.admin-administradores.columns"
+      icon={<IconBuildingEstate size={20} />}
+    />
+  );
+}
+
+export function ComunidadesIndexPage() {
+  const current = useSession();
+  const provider = current?.user.user_role === Role.gremio;
+  return (
+    <StartList
+      titleKey="pages.comunidades.title"
+      columnsKey={provider ? "pages.comunidades.columns-provider" : "pages.comunidades.columns-admin"}
+      icon={<IconBuildingCommunity size={20} />}
+    />
+  );
+}
+
+export function PorterosComunidadesPage() {
+  return (
+    <StartList
+      titleKey="pages.porteros-comunidades.title"
+      columnsKey="pages.porteros-comunidades.columns"
+      icon={<IconHome size={20} />}
+    />
+  );
+}
+
+export function ProveedoresMainPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t("pages.proveedores-main.title")}>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={4} mb="sm">
+            {t("pages.proveedores-main.pending-reads")}
+          </Title>
+          <Text c="dimmed">{t("pages.list-in-preparation")}</Text>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={4} mb="sm">
+            {t("pages.proveedores-main.pending-uploads")}
+          </Title>
+          <Text c="dimmed">{t("app.in-preparation")}</Text>
+        </Card>
+      </SimpleGrid>
+    </PageFrame>
+  );
+}
+
+/** Any area a later issue fills: its title and an honest notice. */
+export function InPreparationPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t(titleKey)}>
+      <Alert color="blue" title={t("app.in-preparation")}>
+        {t("app.in-preparation-text")}
+      </Alert>
+    </PageFrame>
+  );
+}
