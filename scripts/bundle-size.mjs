@@ -38,6 +38,7 @@ export function routeJsGzip(routeSource) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const route = process.argv[3] ?? "src/features/auth/LoginPage.tsx";
   const { total, files } = routeJsGzip(route);
-  for (const [file, size] of files.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  for (const [file, size] of files.sort((a, b) => b[1] - a[1]))
+    console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
   console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total gzip JavaScript for ${route}`);
 }

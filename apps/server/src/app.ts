@@ -61,6 +61,8 @@ export async function buildApp(options: BuildAppOptions) {
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON (and, later, multipart for uploads); plain text bodies get 415.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);

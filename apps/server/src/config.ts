@@ -14,7 +14,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres:// o postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "debe empezar por smtp:// o smtps://")

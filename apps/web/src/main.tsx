@@ -13,7 +13,7 @@ const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
 
 // An expired or revoked session: forget it; the route guard sends the user to /login and remembers
 // where they were.
-setUnauthorizedHandler(() => session.clear());
+setUnauthorizedHandler(() => session.end("expired"));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

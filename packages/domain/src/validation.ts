@@ -4,7 +4,8 @@ import { PASSWORD_MIN_LENGTH } from "./constants.js";
  * Pragmatic e-mail format check: one @, a non-empty local part without spaces, a dotted domain whose
  * labels are alphanumeric or hyphen and a final label of at least two letters.
  */
-const EMAIL_RE = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const EMAIL_RE =
+  /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
@@ -53,5 +54,5 @@ export function passwordsMatch(a: string, b: string): boolean {
 
 /** Tax ids are compared upper-cased without spaces, dots or dashes (DESIGN.md §5). */
 export function normalizeTaxId(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-]/g, "");
+  return value.toUpperCase().replace(/[\s.-]/g, "");
 }

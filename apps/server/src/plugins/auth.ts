@@ -41,7 +41,8 @@ function takeColegioId(request: FastifyRequest): number | null {
     }
   }
   if (raw === undefined || raw === null || raw === "" || raw === -1 || raw === "-1") return null;
-  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  const id =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(id) || id <= 0) throw new AppError(400, ErrorKey.invalidInput);
   return id;
 }
@@ -74,7 +75,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
     if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
     if (colegioId !== null) {
-      const member = await colegiosOfUser(app.db, { id: actor.userId, role: actor.role, companyId: actor.companyId }, colegioId);
+      const member = await colegiosOfUser(
+        app.db,
+        { id: actor.userId, role: actor.role, companyId: actor.companyId },
+        colegioId,
+      );
       if (member.length === 0) throw new AppError(403, ErrorKey.colegioForbidden);
       actor.colegioId = colegioId;
     }

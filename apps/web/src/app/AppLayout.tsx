@@ -1,15 +1,26 @@
 import { APP_VERSION, type Colegio } from "@coordina/domain";
-import { AppShell, Badge, Burger, Button, Group, Loader, NavLink, ScrollArea, Select, Stack, Text } from "@mantine/core";
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout } from "@tabler/icons-react";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink as RouterNavLink, Outlet, useNavigate } from "react-router";
+import { Outlet, NavLink as RouterNavLink, useNavigate } from "react-router";
 import { fetchCurrentSession, logout } from "../features/auth/api/login";
 import { Logo } from "../ui/Logo";
 import "./dates";
-import { markLoggingOut } from "./guards";
 import { menuFor } from "./menu";
 import { queryClient } from "./queryClient";
 import { featuresOf, session, useSession } from "./session";
@@ -53,7 +64,6 @@ export default function AuthenticatedApp() {
 /** The app shell: header with colegio and user, side menu by role and flags, version. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const current = useSession();
   const [opened, { toggle, close }] = useDisclosure();
 
@@ -66,20 +76,21 @@ export function AppLayout() {
   if (!current) return null;
   const items = menuFor(current.user.user_role, featuresOf(current));
 
-  async function doLogout() {
-    markLoggingOut(true);
-    try {
-      await logout();
-    } catch {
-      // The session ends on this device even if the server could not be told.
-    }
-    await navigate("/login", { replace: true });
-    session.clear();
-    markLoggingOut(false);
+  function doLogout() {
+    const token = current?.token;
+    // The device forgets the session at once (the route guard then shows /login); the server is told
+    // after, and if it cannot be reached the token still expires on its own.
+    session.end("logout");
+    queryClient.clear();
+    if (token) logout(token).catch(() => {});
   }
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -131,4 +142,3 @@ export function AppLayout() {
     </AppShell>
   );
 }
-

@@ -31,10 +31,11 @@ function colegioId(): number | undefined {
  * Every call carries the bearer token in `Authentication` and the current colegio as `colg_id`
  * (query for GET, body for the rest), and answers the envelope's `data` or throws ApiError.
  */
-async function request<T>(method: "GET" | "POST", path: string, payload?: object): Promise<T> {
+async function request<T>(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<T> {
   const current = session.get();
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (current) headers.Authentication = `Bearer ${current.token}`;
+  const bearer = token ?? current?.token;
+  if (bearer) headers.Authentication = `Bearer ${bearer}`;
 
   let url = path.startsWith("/") ? path : `/${path}`;
   let body: string | undefined;
@@ -73,4 +74,6 @@ async function request<T>(method: "GET" | "POST", path: string, payload?: object
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, query),
   post: <T>(path: string, body?: object) => request<T>("POST", path, body ?? {}),
+  /** A call made with a given token, for a session that has already ended on this device. */
+  postWithToken: <T>(token: string, path: string, body?: object) => request<T>("POST", path, body ?? {}, token),
 };

@@ -1,12 +1,6 @@
 import { startPageFor } from "@coordina/domain";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { featuresOf, pendingRedirect, roleOf, useSession } from "./session";
-
-let loggingOut = false;
-/** Set while logging out, so the route being left is not remembered for the next login. */
-export function markLoggingOut(value: boolean) {
-  loggingOut = value;
-}
+import { featuresOf, pendingRedirect, roleOf, session, useSession } from "./session";
 
 /** Any route but the open ones requires a logged-in user; the route asked for is remembered. */
 export function RequireAuth() {
@@ -14,7 +8,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!current) {
     const path = location.pathname + location.search;
-    if (!loggingOut && path !== "/" && path !== "/root") pendingRedirect.set(path);
+    if (!session.endedByLogout() && path !== "/" && path !== "/root") pendingRedirect.set(path);
     return <Navigate to="/login" replace />;
   }
   return <Outlet />;
@@ -24,4 +18,13 @@ export function RequireAuth() {
 export function RootRedirect() {
   const current = useSession();
   return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
+}
+
+/** Routes of other roles send the user to their own start page (the server refuses their data anyway). */
+export function RoleGate({ roles }: { roles: readonly number[] }) {
+  const current = useSession();
+  if (!roles.includes(roleOf(current))) {
+    return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
+  }
+  return <Outlet />;
 }

@@ -20,6 +20,8 @@ export interface StoredSession extends SessionData {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: StoredSession | null = read();
+/** Why the last session ended: a logout must not remember the page being left. */
+let endedBy: "logout" | "expired" | null = null;
 
 function read(): StoredSession | null {
   for (const storage of [localStorage, sessionStorage]) {
@@ -37,7 +39,8 @@ function read(): StoredSession | null {
 function write(session: StoredSession | null) {
   localStorage.removeItem(STORAGE_KEYS.currentUser);
   sessionStorage.removeItem(STORAGE_KEYS.currentUser);
-  if (session) (session.remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.currentUser, JSON.stringify(session));
+  if (session)
+    (session.remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.currentUser, JSON.stringify(session));
   current = session;
   for (const listener of listeners) listener();
 }
@@ -56,6 +59,7 @@ export const session = {
     return () => listeners.delete(listener);
   },
   start(data: SessionData, remember: boolean) {
+    endedBy = null;
     write({ ...data, remember, colegio: pickColegio(data.colegios) });
   },
   /** Refreshes user, colegios and flags from the server, keeping the token and the chosen colegio. */
@@ -66,9 +70,11 @@ export const session = {
   setColegio(colegio: Colegio) {
     if (current) write({ ...current, colegio });
   },
-  clear() {
+  end(reason: "logout" | "expired") {
+    endedBy = reason;
     write(null);
   },
+  endedByLogout: () => endedBy === "logout",
 };
 
 export function useSession(): StoredSession | null {

@@ -1,6 +1,6 @@
+import { DEBOUNCE_MS } from "@coordina/domain";
 import { Card, Group, Pagination, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { DEBOUNCE_MS } from "@coordina/domain";
 import { IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Every organisation is a company: master, colegio, administrator, provider (gremio) and porter (the
@@ -69,4 +80,3 @@ export const companyConfigs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.key] })],
 );
-

@@ -2,7 +2,14 @@ import { normalizeEmail, normalizeTaxId } from "@coordina/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
-import { colegioMembers, communities, communityPorters, communityProviders, companies, users } from "../schema/index.js";
+import {
+  colegioMembers,
+  communities,
+  communityPorters,
+  communityProviders,
+  companies,
+  users,
+} from "../schema/index.js";
 
 /**
  * Data builders shared by the demo seed and the tests. Each `ensure…` is idempotent: it finds the
@@ -40,7 +47,12 @@ export async function ensureUser(db: Db, input: { email: string; password: strin
   if (existing) return existing;
   const [row] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(input.password), companyId: input.companyId, userRole: input.role })
+    .values({
+      email,
+      passwordHash: await hashPassword(input.password),
+      companyId: input.companyId,
+      userRole: input.role,
+    })
     .returning();
   // The first user of a company is its manager (gestor de cuenta).
   await db

@@ -25,7 +25,12 @@ export const DEMO_ACCOUNTS = {
  */
 export async function seedDemo(db: Db) {
   const master = await ensureCompany(db, { type: Role.master, name: "Coordina Master", cif: "B00000005" });
-  await ensureUser(db, { email: DEMO_ACCOUNTS.master, password: DEMO_PASSWORD, companyId: master.id, role: Role.master });
+  await ensureUser(db, {
+    email: DEMO_ACCOUNTS.master,
+    password: DEMO_PASSWORD,
+    companyId: master.id,
+    role: Role.master,
+  });
 
   const colegio = await ensureCompany(db, {
     type: Role.colegio,
@@ -35,7 +40,12 @@ export async function seedDemo(db: Db) {
     city: "Madrid",
     province: "Madrid",
   });
-  await ensureUser(db, { email: DEMO_ACCOUNTS.colegio, password: DEMO_PASSWORD, companyId: colegio.id, role: Role.colegio });
+  await ensureUser(db, {
+    email: DEMO_ACCOUNTS.colegio,
+    password: DEMO_PASSWORD,
+    companyId: colegio.id,
+    role: Role.colegio,
+  });
 
   const admin = await ensureCompany(db, {
     type: Role.administrador,
@@ -68,7 +78,12 @@ export async function seedDemo(db: Db) {
     postcode: "28020",
   });
   await ensureMembership(db, colegio.id, provider.id);
-  await ensureUser(db, { email: DEMO_ACCOUNTS.gremio, password: DEMO_PASSWORD, companyId: provider.id, role: Role.gremio });
+  await ensureUser(db, {
+    email: DEMO_ACCOUNTS.gremio,
+    password: DEMO_PASSWORD,
+    companyId: provider.id,
+    role: Role.gremio,
+  });
 
   const community = await ensureCommunity(db, {
     colegioId: colegio.id,

@@ -16,7 +16,14 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: number; remember: boolean; expiresAt: Date; ip: string; userAgent: string | null },
+  values: {
+    tokenHash: string;
+    userId: number;
+    remember: boolean;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
@@ -54,7 +61,9 @@ export async function colegiosOfUser(
   user: { id: number; role: number; companyId: number },
   onlyId?: number,
 ): Promise<ColegioRow[]> {
-  const rows = await queryRows<{ id: number; name: string; features: string[] | null }>(db, sql`
+  const rows = await queryRows<{ id: number; name: string; features: string[] | null }>(
+    db,
+    sql`
     select c.id, c.name, c.features
     from companies c
     where c.type = 10 and c.erased = false
@@ -69,7 +78,8 @@ export async function colegiosOfUser(
               select 1 from community_porters p join communities f on f.id = p.community_id
               where p.porter_user_id = ${user.id} and p.erased = false and f.erased = false and f.colegio_id = c.id))
       )
-    order by c.name, c.id`);
+    order by c.name, c.id`,
+  );
   return rows.map((r) => ({ id: Number(r.id), name: r.name, features: r.features }));
 }
 

@@ -2,7 +2,7 @@ import { isValidEmail, startPageFor } from "@coordina/domain";
 import { Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { showError } from "../../app/errorDialog";
 import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
@@ -10,7 +10,6 @@ import { login } from "./api/login";
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const current = useSession();
   const remembered = rememberLogin.get();
   const [email, setEmail] = useState(remembered?.email ?? "");
@@ -18,8 +17,10 @@ export function LoginPage() {
   const [remember, setRemember] = useState(remembered !== null);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [sending, setSending] = useState(false);
+  // Where to go once logged in: the route remembered before login wins over the start page.
+  const [target, setTarget] = useState<string | null>(null);
 
-  if (current) return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
+  if (current) return <Navigate to={target ?? startPageFor(roleOf(current), featuresOf(current))} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,10 +35,9 @@ export function LoginPage() {
     try {
       const data = await login({ email: email.trim(), password, remember });
       rememberLogin.set(remember ? email.trim() : null);
+      const remembered = pendingRedirect.take();
+      setTarget(remembered && remembered !== "/login" ? remembered : null);
       session.start(data, remember);
-      const target = pendingRedirect.take();
-      const start = startPageFor(data.user.user_role, data.flags.length > 0 ? data.flags : featuresOf(null));
-      await navigate(target && target !== "/login" ? target : start, { replace: true });
     } catch (error) {
       setPassword("");
       showError(error);

@@ -1,8 +1,8 @@
+import { Role } from "@coordina/domain";
 import { Alert, Card, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconBuildingCommunity, IconBuildingEstate, IconFlag, IconHome } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
-import { Role } from "@coordina/domain";
 import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 

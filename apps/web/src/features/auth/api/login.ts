@@ -6,8 +6,9 @@ export async function login(input: LoginRequest): Promise<SessionData> {
   return answer.data;
 }
 
-export async function logout(): Promise<void> {
-  await api.post("/companies/users/logout");
+/** Revokes the token on the server; the device has already forgotten it. */
+export async function logout(token: string): Promise<void> {
+  await api.postWithToken(token, "/companies/users/logout");
 }
 
 export async function fetchCurrentSession(): Promise<SessionData> {

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ErrorKey } from "@coordina/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext, testConfig } from "../test/helpers.js";
+
+let ctx: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  const config = testConfig();
+  webDist = config.webDist;
+  fs.mkdirSync(path.join(webDist, "assets"), { recursive: true });
+  fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Coordina</title>");
+  fs.writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log(1)");
+  ctx = await createTestApp({ config });
+  ctx.app.get("/boom", async () => {
+    throw new Error("detalle interno secreto");
+  });
+  await ctx.app.ready();
+});
+afterAll(async () => ctx?.close());
+
+describe("health", () => {
+  it("answers /health without touching the database, and ?deep=1 with it", async () => {
+    const quick = await ctx.app.inject({ method: "GET", url: "/health" });
+    expect(quick.statusCode).toBe(200);
+    expect(quick.json()).toEqual({ result: true, data: { status: "ok", version: "1.10.07" } });
+    const deep = await ctx.app.inject({ method: "GET", url: "/health?deep=1" });
+    expect(deep.json().data.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+  });
+});
+
+describe("errors", () => {
+  it("answers an unexpected failure with 500, the generic key and a request id, never the details", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.generic });
+    expect(response.body).not.toContain("secreto");
+    expect(response.body).not.toContain("at ");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // The details are in the log, under that request id.
+    expect(ctx.logs.text).toContain(response.headers["x-request-id"] as string);
+    expect(ctx.logs.text).toContain("detalle interno secreto");
+  });
+
+  it("answers an unknown path with the 404 envelope", async () => {
+    const response = await ctx.app.inject({ method: "POST", url: "/companies/no-existe", payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.notFound });
+  });
+
+  it("answers malformed JSON with 400", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/users/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": "a@b.es", "password": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.invalidJson });
+  });
+
+  it("answers a body over 1 MB with 413", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/users/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.es", password: "x".repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.payloadTooLarge });
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/users/login",
+      headers: { "content-type": "text/plain" },
+      payload: "email=a@b.es",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.unsupportedMediaType });
+  });
+});
+
+describe("web app and headers", () => {
+  it("redirects / to /webapp/", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/webapp/");
+  });
+
+  it("serves index.html revalidated and hashed assets cached for a year", async () => {
+    const index = await ctx.app.inject({ method: "GET", url: "/webapp/" });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain("Coordina");
+    expect(index.headers["cache-control"]).toBe("no-cache");
+    const asset = await ctx.app.inject({ method: "GET", url: "/webapp/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends security headers that work over plain HTTP", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/webapp/" });
+    const csp = response.headers["content-security-policy"] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the routes from their schemas", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api-docs/json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const login = doc.paths["/companies/users/login"].post;
+    expect(login.requestBody.content["application/json"].schema.required).toEqual(["email", "password"]);
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
+    const ui = await ctx.app.inject({ method: "GET", url: "/api-docs/" });
+    expect(ui.statusCode).toBe(200);
+  });
+});

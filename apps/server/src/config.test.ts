@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  it("has embedded defaults: port 3000, ./data, demo data on", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("loads the demo on PostgreSQL only with DEMO=1", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://localhost/x", DEMO: "1" }).demo).toBe(true);
+    expect(loadConfig({ DEMO: "0" }).demo).toBe(false);
+  });
+
+  it("honours PORT, DATA_DIR and PUBLIC_URL", () => {
+    const config = loadConfig({ PORT: "4100", DATA_DIR: "/tmp/coordina-x", PUBLIC_URL: "https://cae.example.es/" });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe("/tmp/coordina-x");
+    expect(config.publicUrl).toBe("https://cae.example.es");
+  });
+
+  it("stops with a clear Spanish message naming each wrong variable", () => {
+    expect(() => loadConfig({ PORT: "muchos", DATABASE_URL: "mysql://x", LOG_LEVEL: "verbose" })).toThrowError(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: "muchos", DATABASE_URL: "mysql://x" });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain("Configuración no válida");
+      expect(message).toContain("PORT");
+      expect(message).toContain("DATABASE_URL: debe empezar por postgres://");
+    }
+  });
+});

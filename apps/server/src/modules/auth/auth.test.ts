@@ -1,0 +1,281 @@
+import { DEFAULT_FEATURES, ErrorKey, Role } from "@coordina/domain";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestApp,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  login,
+  type TestContext,
+  tokenFor,
+} from "../../../test/helpers.js";
+import { queryRows } from "../../db/client.js";
+import { companies, sessions } from "../../db/schema/index.js";
+import { ensureCompany, ensureUser } from "../../db/seed/builders.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ auth: { account: { maxFailures: 3, windowSeconds: 900, lockSeconds: 900 } } });
+});
+afterAll(async () => ctx?.close());
+
+const current = (token: string, header = "authentication", query = "") =>
+  ctx.app.inject({ method: "GET", url: `/companies/users/current${query}`, headers: { [header]: `Bearer ${token}` } });
+
+describe("POST /companies/users/login", () => {
+  it.each([
+    ["master", DEMO_ACCOUNTS.master, Role.master],
+    ["colegio", DEMO_ACCOUNTS.colegio, Role.colegio],
+    ["administrador", DEMO_ACCOUNTS.administrador, Role.administrador],
+    ["gremio", DEMO_ACCOUNTS.gremio, Role.gremio],
+    ["portero", DEMO_ACCOUNTS.portero, Role.portero],
+  ])("logs the demo %s in with the spec's login response", async (_name, email, role) => {
+    const response = await login(ctx.app, email);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.result).toBe(true);
+    const data = body.data;
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.user).toEqual({
+      id: expect.any(Number),
+      email,
+      token: data.token,
+      user_role: role,
+      tokencreated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(data.company.type).toBe(role);
+    expect(data.issuer).toBe("coordina");
+    expect(data.flags).toEqual([...DEFAULT_FEATURES]);
+    // Every demo role belongs to the demo colegio, each by its own path (own, owned, member, community).
+    expect(data.colegios).toEqual([{ id: ctx.seed.colegio.id, name: ctx.seed.colegio.name }]);
+  });
+
+  it("accepts the e-mail in any case and with spaces around it", async () => {
+    const response = await login(ctx.app, "  ADMIN@Coordina.Test ");
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown e-mail identically, without saying which", async () => {
+    const wrong = await login(ctx.app, DEMO_ACCOUNTS.colegio, "Equivocada1!", { ip: "10.0.0.1" });
+    const unknown = await login(ctx.app, "nadie@coordina.test", "Equivocada1!", { ip: "10.0.0.2" });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ result: false, error: ErrorKey.invalidCredentials });
+    }
+  });
+
+  it("makes remembered sessions last longer than ordinary ones", async () => {
+    const plain = (await login(ctx.app, DEMO_ACCOUNTS.master)).json().data.user.id as number;
+    await login(ctx.app, DEMO_ACCOUNTS.master, DEMO_PASSWORD, { remember: true });
+    const rows = await ctx.database.db
+      .select({ remember: sessions.remember, created: sessions.createdAt, expires: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, plain));
+    const hours = (r: (typeof rows)[number]) => (r.expires.getTime() - r.created.getTime()) / 3_600_000;
+    const ordinary = rows.filter((r) => !r.remember).map(hours);
+    const remembered = rows.filter((r) => r.remember).map(hours);
+    expect(Math.max(...ordinary)).toBeLessThanOrEqual(12.01);
+    expect(Math.min(...remembered)).toBeGreaterThanOrEqual(24 * 30 - 0.01);
+  });
+
+  it("stores only a hash of the session token", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    const rows = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it("locks an account after repeated failures, even for the right password, with a Spanish 429", async () => {
+    const email = "bloqueo@coordina.test";
+    await ensureUser(ctx.database.db, {
+      email,
+      password: DEMO_PASSWORD,
+      companyId: ctx.seed.provider.id,
+      role: Role.gremio,
+    });
+    const ip = "10.1.0.1";
+    for (let i = 0; i < 3; i++) {
+      expect((await login(ctx.app, email, "Mal123!!", { ip })).statusCode).toBe(401);
+    }
+    const locked = await login(ctx.app, email, DEMO_PASSWORD, { ip: "10.1.0.2" });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ result: false, error: ErrorKey.tooManyAttempts });
+    // Other accounts are unaffected.
+    expect((await login(ctx.app, DEMO_ACCOUNTS.gremio, DEMO_PASSWORD, { ip: "10.1.0.2" })).statusCode).toBe(200);
+  });
+
+  it("limits failures per IP across different accounts", async () => {
+    const limited = await createTestApp({ auth: { ip: { maxFailures: 4, windowSeconds: 900, lockSeconds: 900 } } });
+    try {
+      const ip = "10.2.0.1";
+      for (let i = 0; i < 4; i++) {
+        expect((await login(limited.app, `persona${i}@coordina.test`, "Mal123!!", { ip })).statusCode).toBe(401);
+      }
+      const blocked = await login(limited.app, DEMO_ACCOUNTS.colegio, DEMO_PASSWORD, { ip });
+      expect(blocked.statusCode).toBe(429);
+      expect((await login(limited.app, DEMO_ACCOUNTS.colegio, DEMO_PASSWORD, { ip: "10.2.0.2" })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("refuses the users of a deactivated company, and ends their open sessions", async () => {
+    const other = await createTestApp();
+    try {
+      const token = await tokenFor(other.app, DEMO_ACCOUNTS.gremio);
+      await other.database.db.update(companies).set({ erased: true }).where(eq(companies.id, other.seed.provider.id));
+      const refused = await login(other.app, DEMO_ACCOUNTS.gremio);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ result: false, error: ErrorKey.accountDisabled });
+      const open = await other.app.inject({
+        method: "GET",
+        url: "/companies/users/current",
+        headers: { authentication: `Bearer ${token}` },
+      });
+      expect(open.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ["an unknown field", { email: "a@b.es", password: "x", admin: true }],
+    ["a wrong type", { email: "a@b.es", password: 12345678 }],
+    ["a missing password", { email: "a@b.es" }],
+    ["a non-boolean remember", { email: "a@b.es", password: "x", remember: "sí" }],
+  ])("rejects %s with 400 and the Spanish invalid-input key", async (_label, payload) => {
+    const response = await ctx.app.inject({ method: "POST", url: "/companies/users/login", payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.invalidInput });
+  });
+
+  it("never writes passwords or tokens to the logs", async () => {
+    const secret = "Muy$ecreta-2026";
+    await login(ctx.app, DEMO_ACCOUNTS.master, secret, { ip: "10.3.0.1" });
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.master);
+    await current(token);
+    await ctx.app.inject({ method: "GET", url: `/companies/users/current?token=${token}` });
+    expect(ctx.logs.text).not.toContain(secret);
+    expect(ctx.logs.text).not.toContain(DEMO_PASSWORD);
+    expect(ctx.logs.text).not.toContain(token);
+    expect(ctx.logs.text).toContain("/companies/users/login");
+  });
+});
+
+describe("sessions", () => {
+  it("accepts the token in Authentication and in Authorization", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
+    for (const header of ["authentication", "authorization"]) {
+      const response = await current(token, header);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.user.email).toBe(DEMO_ACCOUNTS.administrador);
+    }
+  });
+
+  it.each([
+    ["no token", {}],
+    ["a made-up token", { authentication: "Bearer inventado" }],
+    ["an empty bearer", { authorization: "Bearer " }],
+  ])("answers %s with 401 and no data", async (_label, headers) => {
+    const response = await ctx.app.inject({ method: "GET", url: "/companies/users/current", headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+  });
+
+  it("rejects an expired session", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+    const id = (await current(token)).json().data.user.id as number;
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, id));
+    const response = await current(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+  });
+
+  it("revokes the session on logout", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    const out = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/users/logout",
+      headers: { authentication: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ result: true });
+    expect((await current(token)).statusCode).toBe(401);
+  });
+});
+
+describe("colg_id", () => {
+  it("accepts the caller's own colegio, in the query or the body", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
+    expect((await current(token, "authentication", `?colg_id=${ctx.seed.colegio.id}`)).statusCode).toBe(200);
+    const logout = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/users/logout",
+      headers: { authentication: `Bearer ${token}` },
+      payload: { colg_id: ctx.seed.colegio.id },
+    });
+    expect(logout.statusCode).toBe(200);
+  });
+
+  it("treats the placeholder -1 as no colegio", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    expect((await current(token, "authentication", "?colg_id=-1")).statusCode).toBe(200);
+  });
+
+  it("refuses a foreign or unknown colegio with 403 and no data", async () => {
+    const foreign = await ensureCompany(ctx.database.db, {
+      type: Role.colegio,
+      name: "Colegio de Administradores de Barcelona",
+      cif: "Q0863006B",
+    });
+    for (const email of [
+      DEMO_ACCOUNTS.administrador,
+      DEMO_ACCOUNTS.gremio,
+      DEMO_ACCOUNTS.portero,
+      DEMO_ACCOUNTS.colegio,
+    ]) {
+      const token = await tokenFor(ctx.app, email);
+      for (const id of [foreign.id, 999_999]) {
+        const response = await current(token, "authentication", `?colg_id=${id}`);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ result: false, error: ErrorKey.colegioForbidden });
+      }
+    }
+  });
+
+  it("rejects a colg_id that is not a number", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+    const response = await current(token, "authentication", "?colg_id=abc");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.invalidInput });
+  });
+});
+
+describe("GET /companies/colegio/listcolegios", () => {
+  it("lists only the caller's colegios", async () => {
+    await ensureCompany(ctx.database.db, { type: Role.colegio, name: "Colegio Ajeno", cif: "Q4663006C" });
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/companies/colegio/listcolegios",
+      headers: { authentication: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      result: true,
+      colegios: [{ id: ctx.seed.colegio.id, name: ctx.seed.colegio.name }],
+    });
+  });
+
+  it("requires a session", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/companies/colegio/listcolegios" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().colegios).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pg from "pg";
+import { type BuildAppOptions, buildApp, loggerOptions } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { type Database, openPglite, openPostgres } from "../src/db/client.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../src/db/seed/demo.js";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or, when DATABASE_URL is
+ * set, a new PostgreSQL database on that server (dropped at the end), so reruns start clean.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return database;
+  }
+  const name = `coordina_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}) {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-web-"));
+  return loadConfig({ DATA_DIR: path.join(webDist, "data"), WEB_DIST: webDist, LOG_LEVEL: "silent", ...overrides });
+}
+
+/** Collects every log line the app writes, to prove secrets never reach them. */
+export class LogCapture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void) {
+    this.lines.push(chunk.toString());
+    done();
+  }
+  get text() {
+    return this.lines.join("");
+  }
+}
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  seed: Awaited<ReturnType<typeof seedDemo>>;
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database with the demo world, logging at info level into `logs`. */
+export async function createTestApp(options: Partial<Omit<BuildAppOptions, "database">> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const seed = await seedDemo(database.db);
+  const logs = new LogCapture();
+  const app = await buildApp({
+    config: options.config ?? testConfig(),
+    database,
+    logger: options.logger ?? { ...(loggerOptions("info") as object), stream: logs },
+    ...(options.auth ? { auth: options.auth } : {}),
+  });
+  return {
+    app,
+    database,
+    seed,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+
+export async function login(
+  app: TestContext["app"],
+  email: string,
+  password = DEMO_PASSWORD,
+  extra: { remember?: boolean; ip?: string } = {},
+) {
+  return app.inject({
+    method: "POST",
+    url: "/companies/users/login",
+    payload: { email, password, remember: extra.remember ?? false },
+    remoteAddress: extra.ip ?? "127.0.0.1",
+  });
+}
+
+/** Logs a demo account in and returns its bearer token. */
+export async function tokenFor(app: TestContext["app"], email: string): Promise<string> {
+  const response = await login(app, email);
+  if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
+  return response.json().data.token as string;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_FEATURES } from "./constants.js";
+import { NOT_LOGGED_IN, Role } from "./roles.js";
+import { isPublicRoute, startPageFor } from "./routing.js";
+
+describe("start page by role", () => {
+  it.each([
+    [Role.master, "/master/colegios"],
+    [Role.colegio, "/admin/administradores"],
+    [Role.administrador, "/comunidades/index"],
+    [Role.gremio, "/comunidades/index"],
+    [Role.portero, "/porteros/comunidades/main"],
+    [NOT_LOGGED_IN, "/login"],
+    [Role.unknown, "/"],
+  ])("role %i starts at %s", (role, page) => {
+    expect(startPageFor(role, DEFAULT_FEATURES)).toBe(page);
+  });
+
+  it("sends a provider to /proveedores/main when pending-tasks is on", () => {
+    expect(startPageFor(Role.gremio, [...DEFAULT_FEATURES, "pending-tasks"])).toBe("/proveedores/main");
+    expect(startPageFor(Role.administrador, ["pending-tasks"])).toBe("/comunidades/index");
+  });
+});
+
+describe("open routes", () => {
+  it("leaves login, legal, registry and the recovery pages open, nothing else", () => {
+    for (const path of ["/login", "/legal", "/registry", "/recover", "/recovery", "/invitation"]) {
+      expect(isPublicRoute(path)).toBe(true);
+    }
+    for (const path of ["/", "/comunidades/index", "/admin/administradores", "/loginx", "/my-data"]) {
+      expect(isPublicRoute(path)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { isValidEmail, normalizeTaxId, passwordMeetsRule, passwordStrength, passwordsMatch } from "./validation.js";
+
+describe("password strength meter (0–10)", () => {
+  it.each([
+    ["", 0],
+    ["abc", 2], // lowercase only
+    ["abcdefgh", 4], // 8+ and lowercase
+    ["Abcdefgh", 6], // + uppercase
+    ["Abcdefg1", 7], // + digit
+    ["Abcdef1!", 8], // + special
+    ["Abcdefghij1!", 10], // 12+ with everything
+    ["ABCDEFGHIJKL", 6], // 8+, 12+, uppercase
+    ["12345678", 3], // 8+ and digit
+    ["!!!!!!!!", 3], // 8+ and special
+  ])("scores %j as %i", (password, score) => {
+    expect(passwordStrength(password)).toBe(score);
+  });
+
+  it("never leaves 0..10", () => {
+    for (const p of ["a", "Zz9!", "x".repeat(50), "Coordina2026!"]) {
+      expect(passwordStrength(p)).toBeGreaterThanOrEqual(0);
+      expect(passwordStrength(p)).toBeLessThanOrEqual(10);
+    }
+  });
+});
+
+describe("password strength rule (login.password-must)", () => {
+  it("requires 8 characters, an uppercase letter and a special character", () => {
+    expect(passwordMeetsRule("Coordina2026!")).toBe(true);
+    expect(passwordMeetsRule("Abcdefg!")).toBe(true);
+    expect(passwordMeetsRule("Abcdef!")).toBe(false); // 7 characters
+    expect(passwordMeetsRule("abcdefg!")).toBe(false); // no uppercase
+    expect(passwordMeetsRule("Abcdefgh1")).toBe(false); // no special
+  });
+
+  it("accepts every special character of the spec's list", () => {
+    for (const ch of "!@#$%^&*()_+-={}[]|:;\"'<>,.?/") expect(passwordMeetsRule(`Abcdefg${ch}`)).toBe(true);
+    expect(passwordMeetsRule("Abcdefg~")).toBe(false);
+  });
+
+  it("compares both entries after trimming", () => {
+    expect(passwordsMatch(" Abc ", "Abc")).toBe(true);
+    expect(passwordsMatch("Abc", "abc")).toBe(false);
+  });
+});
+
+describe("e-mail format", () => {
+  it.each(["admin@coordina.test", "ana.perez+cae@fincas-centro.es", " user@example.com ", "a@b.co"])(
+    "accepts %j",
+    (email) => expect(isValidEmail(email)).toBe(true),
+  );
+  it.each(["", "admin", "admin@", "@coordina.es", "a b@c.es", "a@b", "a@b.c", "a@-b.es", "a@@b.es", "a@b..es"])(
+    "rejects %j",
+    (email) => expect(isValidEmail(email)).toBe(false),
+  );
+});
+
+describe("tax ids", () => {
+  it("compare upper-cased without spaces, dots or dashes", () => {
+    expect(normalizeTaxId(" b-86.123 450 ")).toBe("B86123450");
+  });
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: every check, in the order that fails fastest: lint, typecheck, unit and server tests
+// (PGlite; also PostgreSQL when DATABASE_URL is set), the web build with its size budget, then the
+// browser journeys in Chromium against the app started as the README says.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./chromium.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const onlyE2e = process.argv.includes("--only-e2e");
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (run.status !== 0) {
+    console.error(`\n✗ ${title} ha fallado.`);
+    process.exit(run.status ?? 1);
+  }
+}
+
+let chromium;
+try {
+  chromium = ensureChromium();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+
+if (!onlyE2e) {
+  step("Lint y formato (Biome)", "npx", ["biome", "check", "."]);
+  step("Tipos (TypeScript estricto)", "npm", ["run", "typecheck", "--silent"]);
+  step("Pruebas de dominio, servidor y web (Vitest)", "npx", ["vitest", "run"]);
+}
+step("Construcción de la aplicación web", "npm", ["run", "build", "--silent"]);
+step("Presupuesto de tamaño de la ruta de login", "node", ["scripts/check-budget.mjs"]);
+step("Recorridos en el navegador (Playwright + Chromium)", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+  CHROMIUM_PATH: chromium,
+});
+console.log("\n✓ Todas las pruebas han pasado.");
