@@ -23,7 +23,10 @@ export function ensureChromium() {
   }
   console.log("Instalando Chromium de Debian (apt-get install chromium)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "--no-install-recommends", "chromium"],
+  ]) {
     const run = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (run.status !== 0) throw new Error(`apt-get ${args.join(" ")} ha fallado (código ${run.status}).`);
   }

@@ -8,7 +8,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "apps/web/dist/index.html");
-const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", "packages/domain/src"];
+const sources = [
+  "apps/web/src",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "apps/web/public",
+  "packages/domain/src",
+];
 
 function newestMtime(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });

@@ -28,13 +28,18 @@ try {
 }
 
 if (!onlyE2e) {
-  step("Lint y formato (Biome)", "npx", ["biome", "check", "."]);
+  step("Lint y formato (Biome)", "npx", ["biome", "check", "--error-on-warnings", "."]);
   step("Tipos (TypeScript estricto)", "npm", ["run", "typecheck", "--silent"]);
   step("Pruebas de dominio, servidor y web (Vitest)", "npx", ["vitest", "run"]);
 }
 step("Construcción de la aplicación web", "npm", ["run", "build", "--silent"]);
 step("Presupuesto de tamaño de la ruta de login", "node", ["scripts/check-budget.mjs"]);
-step("Recorridos en el navegador (Playwright + Chromium)", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
-  CHROMIUM_PATH: chromium,
-});
+step(
+  "Recorridos en el navegador (Playwright + Chromium)",
+  "npx",
+  ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+  {
+    CHROMIUM_PATH: chromium,
+  },
+);
 console.log("\n✓ Todas las pruebas han pasado.");

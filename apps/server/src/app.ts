@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { MAX_JSON_BODY_BYTES } from "@coordina/domain";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
@@ -12,6 +11,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerOpenApi } from "./plugins/openapi.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web.js";
 
 declare module "fastify" {
@@ -67,29 +67,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
   app.decorate("config", config);
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
   registerErrorHandling(app);
 
-  const httpsOnly = config.publicUrl.startsWith("https://");
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "script-src": ["'self'"],
-        // Mantine sets inline style attributes.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "frame-src": ["'self'", "blob:"],
-        "object-src": ["'self'", "blob:"],
-        // Over plain HTTP on a host name Chromium would rewrite every asset to https: blank page.
-        "upgrade-insecure-requests": httpsOnly ? [] : null,
-      },
-    },
-    strictTransportSecurity: httpsOnly,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config.publicUrl.startsWith("https://"));
 
   await registerOpenApi(app);
   await app.register(healthRoutes, { databaseKind: database.kind });

@@ -17,7 +17,7 @@ import { IconLogout } from "@tabler/icons-react";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, NavLink as RouterNavLink, useNavigate } from "react-router";
+import { Outlet, NavLink as RouterNavLink } from "react-router";
 import { fetchCurrentSession, logout } from "../features/auth/api/login";
 import { Logo } from "../ui/Logo";
 import "./dates";

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench`: starts the real server (as `npm start` does) on PGlite and, when reachable, on
+ * PostgreSQL, and measures in one run, side by side: start-up on a fresh and on an existing data dir,
+ * `/health` and login throughput with p50/p99 latency (autocannon, 20 connections, loopback).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { generate } from "./generate.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const PG_SERVER = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+interface Row {
+  backend: string;
+  what: string;
+  value: string;
+}
+const rows: Row[] = [];
+
+function startServer(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: path.join(root, "apps/server"),
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) return resolve({ child, ms: performance.now() - started });
+      } catch {
+        /* not up yet */
+      }
+      setTimeout(poll, 25);
+    };
+    void poll();
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return `${Math.round(result.requests.average).toLocaleString("es-ES").padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failed ? `   (${failed} fallidas)` : ""}`;
+}
+
+async function measure(backend: string, env: Record<string, string>, port: number, prepare: () => Promise<void>) {
+  const first = await startServer(env, port);
+  rows.push({ backend, what: "arranque (datos nuevos: migraciones + demo)", value: `${Math.round(first.ms)} ms` });
+  await stop(first.child);
+  await prepare();
+  const again = await startServer(env, port);
+  rows.push({ backend, what: "arranque (datos existentes)", value: `${Math.round(again.ms)} ms` });
+  const base = `http://127.0.0.1:${port}`;
+  rows.push({ backend, what: "GET /health", value: await load(`${base}/health`) });
+  rows.push({
+    backend,
+    what: "POST /companies/users/login",
+    value: await load(`${base}/companies/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@coordina.test", password: "Coordina2026!" }),
+    }),
+  });
+  await stop(again.child);
+}
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-bench-"));
+await measure("PGlite", { DATA_DIR: dataDir }, 3301, async () => {
+  const database = await openPglite(path.join(dataDir, "db"));
+  await generate(database.db);
+  await database.close();
+});
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+if (await reachable(5432)) {
+  const name = `coordina_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  try {
+    await measure("PostgreSQL", { DATABASE_URL: url.toString(), DEMO: "1" }, 3302, async () => {
+      const database = await openPostgres(url.toString(), 2);
+      await generate(database.db);
+      await database.close();
+    });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log("PostgreSQL no responde en 127.0.0.1:5432: solo PGlite.");
+}
+
+console.log(`\nCoordina bench — ${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos\n`);
+const width = Math.max(...rows.map((r) => r.what.length));
+for (const backend of [...new Set(rows.map((r) => r.backend))]) {
+  console.log(backend);
+  for (const r of rows.filter((x) => x.backend === backend)) console.log(`  ${r.what.padEnd(width)}  ${r.value}`);
+}
