@@ -24,7 +24,9 @@ describe("main", () => {
       fs.writeFileSync(path.join(dataDir, "coordina.lock"), String(holder.pid));
       const run = runMain({ DATA_DIR: dataDir });
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`El directorio de datos ${dataDir} está en uso por otro proceso (pid ${holder.pid})`);
+      expect(run.stderr).toContain(
+        `El directorio de datos ${dataDir} está en uso por otro proceso (pid ${holder.pid})`,
+      );
       expect(fs.existsSync(path.join(dataDir, "db"))).toBe(false);
     } finally {
       holder.kill();
