@@ -3,12 +3,18 @@
 // (PGlite; also PostgreSQL when DATABASE_URL is set), the web build with its size budget, then the
 // browser journeys in Chromium against the app started as the README says.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const onlyE2e = process.argv.includes("--only-e2e");
+const reports = path.join(root, ".tmp");
+const vitestReport = path.join(reports, "vitest.json");
+const e2eReport = path.join(reports, "e2e.json");
+fs.mkdirSync(reports, { recursive: true });
+for (const file of [vitestReport, e2eReport]) fs.rmSync(file, { force: true });
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -30,7 +36,13 @@ try {
 if (!onlyE2e) {
   step("Lint y formato (Biome)", "npx", ["biome", "check", "--error-on-warnings", "."]);
   step("Tipos (TypeScript estricto)", "npm", ["run", "typecheck", "--silent"]);
-  step("Pruebas de dominio, servidor y web (Vitest)", "npx", ["vitest", "run"]);
+  step("Pruebas de dominio, servidor y web (Vitest)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]);
 }
 step("Construcción de la aplicación web", "npm", ["run", "build", "--silent"]);
 step("Presupuesto de tamaño de la ruta de login", "node", ["scripts/check-budget.mjs"]);
