@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
+import { contactColumns } from "./contact.js";
 import { users } from "./users.js";
 
 /**
@@ -30,13 +31,7 @@ export const communities = pgTable(
     name: text("name").notNull(),
     cif: text("cif").notNull(),
     cifNorm: text("cif_norm").notNull(),
-    email: text("email"),
-    contactPerson: text("contact_person"),
-    phone: text("phone"),
-    address: text("address"),
-    city: text("city"),
-    province: text("province"),
-    postcode: text("postcode"),
+    ...contactColumns(),
     erased: boolean("erased").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

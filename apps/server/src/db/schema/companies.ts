@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { contactColumns } from "./contact.js";
 
 /**
  * Every organisation is a company: master, colegio, administrator, provider (gremio) and porter (the
@@ -29,13 +30,7 @@ export const companies = pgTable(
     ownerCompanyId: integer("owner_company_id"),
     ownerUserId: integer("owner_user_id"),
     erased: boolean("erased").notNull().default(false),
-    contactPerson: text("contact_person"),
-    phone: text("phone"),
-    email: text("email"),
-    address: text("address"),
-    city: text("city"),
-    province: text("province"),
-    postcode: text("postcode"),
+    ...contactColumns(),
     /** feature flags switched on for this company (a colegio's apply to its members); null = defaults */
     features: text("features").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
