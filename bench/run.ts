@@ -58,7 +58,7 @@ function stop(child: ChildProcess): Promise<void> {
 async function load(url: string, opts: Partial<autocannon.Options> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
   const failed = result.non2xx + result.errors + result.timeouts;
-  return `${Math.round(result.requests.average).toLocaleString("es-ES").padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failed ? `   (${failed} fallidas)` : ""}`;
+  return `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${failed ? ` (${failed} fallidas)` : ""}`;
 }
 
 async function measure(backend: string, env: Record<string, string>, port: number, prepare: () => Promise<void>) {
@@ -123,8 +123,15 @@ if (await reachable(5432)) {
 }
 
 console.log(`\nCoordina bench — ${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos\n`);
-const width = Math.max(...rows.map((r) => r.what.length));
-for (const backend of [...new Set(rows.map((r) => r.backend))]) {
-  console.log(backend);
-  for (const r of rows.filter((x) => x.backend === backend)) console.log(`  ${r.what.padEnd(width)}  ${r.value}`);
-}
+const backends = [...new Set(rows.map((r) => r.backend))];
+const measures = [...new Set(rows.map((r) => r.what))];
+const cell = (backend: string, what: string) =>
+  rows.find((r) => r.backend === backend && r.what === what)?.value ?? "—";
+const widths = [
+  Math.max(...measures.map((m) => m.length)),
+  ...backends.map((b) => Math.max(b.length, ...measures.map((m) => cell(b, m).length))),
+];
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+console.log(line(["", ...backends]));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const what of measures) console.log(line([what, ...backends.map((b) => cell(b, what))]));
