@@ -50,8 +50,24 @@ step(
   "Recorridos en el navegador (Playwright + Chromium)",
   "npx",
   ["playwright", "test", "-c", "e2e/playwright.config.ts"],
-  {
-    CHROMIUM_PATH: chromium,
-  },
+  { CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eReport },
 );
+
+// One closing line for the whole run: Vitest and Playwright counts added up.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(vitestReport)) {
+  const v = JSON.parse(fs.readFileSync(vitestReport, "utf8"));
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (fs.existsSync(e2eReport)) {
+  const e = JSON.parse(fs.readFileSync(e2eReport, "utf8")).stats;
+  passed += (e.expected ?? 0) + (e.flaky ?? 0);
+  failed += e.unexpected ?? 0;
+  skipped += e.skipped ?? 0;
+}
 console.log("\n✓ Todas las pruebas han pasado.");
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
