@@ -12,11 +12,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, "assets"), { recursive: true });
   fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Coordina</title>");
   fs.writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log(1)");
-  ctx = await createTestApp({ config });
-  ctx.app.get("/boom", async () => {
-    throw new Error("detalle interno secreto");
+  ctx = await createTestApp({
+    config,
+    extend: (app) =>
+      app.get("/boom", async () => {
+        throw new Error("detalle interno secreto");
+      }),
   });
-  await ctx.app.ready();
 });
 afterAll(async () => ctx?.close());
 

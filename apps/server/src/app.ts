@@ -4,10 +4,16 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.js";
+import { type AccountLimits, type AccountsContext, DEFAULT_ACCOUNT_LIMITS } from "./modules/accounts/context.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
 import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
+import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
+import { settingsRoutes } from "./modules/settings/settings.routes.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerOpenApi } from "./plugins/openapi.js";
@@ -18,6 +24,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    mailer: Mailer;
   }
 }
 
@@ -26,6 +33,10 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions["logger"];
   auth?: Partial<AuthSettings>;
+  /** mail worker timings (tests use short ones) */
+  mail?: Partial<MailSettings>;
+  /** limits on the calls that send e-mail */
+  limits?: Partial<AccountLimits>;
 }
 
 /** Query parameters that carry secrets are masked before a URL reaches the logs. */
@@ -74,11 +85,34 @@ export async function buildApp(options: BuildAppOptions) {
   await registerOpenApi(app);
   await app.register(healthRoutes, { databaseKind: database.kind });
 
+  // Mail: written to the outbox by the services, sent by the worker when SMTP is configured.
+  const mailer = new Mailer(
+    database.db,
+    app.log,
+    config.smtpUrl ? smtpTransport(config.smtpUrl) : null,
+    { ...DEFAULT_MAIL_SETTINGS, ...options.mail },
+    config.mailFrom,
+  );
+  app.decorate("mailer", mailer);
+  app.addHook("onReady", async () => mailer.start());
+  app.addHook("onClose", async () => mailer.stop());
+  const accounts: AccountsContext = {
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    limits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits },
+  };
+
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   await app.register(async (api) => {
     await api.register(authPlugin);
     await api.register(authRoutes, { settings: authSettings });
     await api.register(colegiosRoutes);
+    await api.register(appInfoRoutes);
+    await api.register(accountsRoutes, { ctx: accounts });
+    await api.register(usersRoutes, { ctx: accounts });
+    await api.register(settingsRoutes);
+    if (mailViewerEnabled(config)) await api.register(devMailRoutes);
   });
 
   await registerWebApp(app, config.webDist);

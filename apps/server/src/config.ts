@@ -23,6 +23,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "debe empezar por smtp:// o smtps://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -36,6 +43,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** sender of every e-mail */
+  mailFrom: string;
   /** load the demo seed: by default on the embedded database, only with DEMO=1 on PostgreSQL */
   demo: boolean;
   logLevel: string;
@@ -54,13 +63,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Coordina <no-reply@${new URL(publicUrl).hostname}>`,
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     development: e.NODE_ENV === "development",

@@ -66,7 +66,12 @@ export interface TestContext {
 }
 
 /** The whole app on a fresh database with the demo world, logging at info level into `logs`. */
-export async function createTestApp(options: Partial<Omit<BuildAppOptions, "database">> = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: Partial<Omit<BuildAppOptions, "database">> & {
+    /** Registers test-only routes before the app is made ready. */
+    extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+  } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const seed = await seedDemo(database.db);
   const logs = new LogCapture();
@@ -75,7 +80,11 @@ export async function createTestApp(options: Partial<Omit<BuildAppOptions, "data
     database,
     logger: options.logger ?? { ...(loggerOptions("info") as object), stream: logs },
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
+  options.extend?.(app);
+  await app.ready();
   return {
     app,
     database,
@@ -109,4 +118,20 @@ export async function tokenFor(app: TestContext["app"], email: string): Promise<
   const response = await login(app, email);
   if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
   return response.json().data.token as string;
+}
+
+/** A JSON call as a client makes it: POST with a body, GET with a query; optional bearer token. */
+export async function call(
+  app: TestContext["app"],
+  method: "GET" | "POST",
+  url: string,
+  options: { token?: string; body?: object; ip?: string } = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: options.token ? { authentication: `Bearer ${options.token}` } : {},
+    ...(method === "POST" ? { payload: options.body ?? {} } : {}),
+    remoteAddress: options.ip ?? "127.0.0.1",
+  });
 }

@@ -13,7 +13,48 @@ export const ErrorKey = {
   notFound: "error.not-found",
   colegioForbidden: "error.colegio-forbidden",
   tooManyAttempts: "error.too-many-attempts",
+  tooManyRequests: "error.too-many-requests",
   invalidCredentials: "login.invalid-credentials",
   accountDisabled: "login.account-disabled",
+  legalNotAccepted: "legal.not-accepted",
+  // Links sent by e-mail (shakey) and the token pages (spec 01 §8).
+  tokenInvalid: "token.invalid",
+  registrationInvalid: "registration.invalid",
+  recoveryLinkNotFound: "recovery.link-not-found",
+  recoverUserNotFound: "recover.user-not-found",
+  // Invitations and registration (spec 01 §8).
+  invitationNotFound: "invitation.not-found",
+  invitationUserExists: "invitation.user-exists",
+  invitationCifTaken: "invitation.cif-taken",
+  invitationUserNotCreated: "invitation.user-not-created",
+  invitationUserNotCreatedNif: "invitation.user-not-created-nif",
+  invitationFincaNotLinked: "invitation.finca-not-linked",
+  invitationPendingExists: "invitation.pending-exists",
+  invitationLevelForbidden: "invitation.level-forbidden",
+  invitationNotPending: "invitation.not-pending",
+  // Personal data and settings.
+  emailTaken: "my-data.email-taken",
+  settingUnknown: "settings.unknown",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
+
+/**
+ * Field validation messages (spec 01 §5), used as zod messages so the server answers the same text the
+ * browser shows before sending. The error handler passes these keys through as the envelope's `error`.
+ */
+export const ValidationKey = {
+  emailFormat: "validate.email-format",
+  emailRecovery: "validate.email-recovery",
+  emailProvider: "validate.email-provider",
+  emailsDifferent: "validate.emails-different",
+  nameRequired: "validate.name-required",
+  cifInvalid: "validate.cif-invalid",
+  required: "validate.required",
+  postcode: "validate.postcode",
+  companyNameRequired: "validate.company-name-required",
+  companyTypeRequired: "validate.company-type-required",
+  passwordMust: "login.password-must",
+  passwordsDifferent: "login.passwords-different",
+} as const;
+export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
+export const VALIDATION_KEYS: ReadonlySet<string> = new Set(Object.values(ValidationKey));

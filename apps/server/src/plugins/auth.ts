@@ -1,4 +1,4 @@
-import { ErrorKey } from "@coordina/domain";
+import { ErrorKey, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.js";
@@ -12,6 +12,8 @@ declare module "fastify" {
     public?: boolean;
     /** roles allowed; absent = any logged-in role */
     roles?: readonly number[];
+    /** reachable before the legal notice is accepted (logout, current user, settings) */
+    beforeLegal?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -48,8 +50,9 @@ function takeColegioId(request: FastifyRequest): number | null {
 }
 
 /**
- * Resolves the caller of every route in this scope before validation: a live session (401), an allowed
- * role (403) and membership of the requested colegio (403). Routes opt out with `config.public`.
+ * Resolves the caller of every route in this scope before validation: a live session (401), the legal
+ * notice accepted where the role requires it (403), an allowed role (403) and membership of the
+ * requested colegio (403). Routes opt out with `config.public`.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("actor", null);
@@ -73,6 +76,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       token,
       colegioId: null,
     };
+    // Administrators and providers use nothing until they accept the terms (spec 01 §4): enforced here,
+    // not only by the web app's redirect to /legal.
+    if (!found.legalAccepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
+      throw new AppError(403, ErrorKey.legalNotAccepted);
+    }
     if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
     if (colegioId !== null) {
       const member = await colegiosOfUser(

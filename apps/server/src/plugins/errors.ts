@@ -1,4 +1,4 @@
-import { ErrorKey } from "@coordina/domain";
+import { ErrorKey, VALIDATION_KEYS } from "@coordina/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
 
@@ -22,7 +22,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) {
       request.log.info({ validation: error.validation.map((v) => `${v.instancePath} ${v.message}`) }, "invalid input");
-      return reply.status(400).send({ result: false, error: ErrorKey.invalidInput });
+      // A field with a spec message (spec 01 §5) answers that message; anything else the generic one.
+      const specific = error.validation.map((v) => v.message).find((m) => m !== undefined && VALIDATION_KEYS.has(m));
+      return reply.status(400).send({ result: false, error: specific ?? ErrorKey.invalidInput });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ result: false, error: known.key });

@@ -24,9 +24,10 @@ export const companies = pgTable(
     id: serial("id").primaryKey(),
     type: integer("type").notNull(),
     name: text("name").notNull(),
-    cif: text("cif").notNull(),
-    /** upper-cased, without spaces/dots/dashes: the uniqueness key of the tax id */
-    cifNorm: text("cif_norm").notNull(),
+    /** empty until known: an invited company gives its tax id later */
+    cif: text("cif").notNull().default(""),
+    /** upper-cased, without spaces/dots/dashes: the uniqueness key of the tax id; null while unknown */
+    cifNorm: text("cif_norm"),
     ownerCompanyId: integer("owner_company_id"),
     ownerUserId: integer("owner_user_id"),
     erased: boolean("erased").notNull().default(false),

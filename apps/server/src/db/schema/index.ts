@@ -1,4 +1,6 @@
+export * from "./accounts.js";
 export * from "./communities.js";
 export * from "./companies.js";
+export * from "./mail.js";
 export * from "./sessions.js";
 export * from "./users.js";

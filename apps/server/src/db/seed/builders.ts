@@ -1,8 +1,9 @@
-import { normalizeEmail, normalizeTaxId } from "@coordina/domain";
+import { normalizeEmail, normalizeTaxId, SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
 import {
+  assignedSettings,
   colegioMembers,
   communities,
   communityPorters,
@@ -101,4 +102,12 @@ export async function ensureProviderLink(db: Db, communityId: number, providerCo
 
 export async function ensurePorterLink(db: Db, communityId: number, porterUserId: number) {
   await db.insert(communityPorters).values({ communityId, porterUserId }).onConflictDoNothing();
+}
+
+/** Records that a user accepted the terms (the `accepted-legal` setting). */
+export async function ensureLegalAccepted(db: Db, userId: number) {
+  await db
+    .insert(assignedSettings)
+    .values({ userId, name: SETTING_ACCEPTED_LEGAL, valuetype: "boolean", value: "true" })
+    .onConflictDoNothing();
 }

@@ -3,6 +3,7 @@ import type { Db } from "../client.js";
 import {
   ensureCommunity,
   ensureCompany,
+  ensureLegalAccepted,
   ensureMembership,
   ensurePorterLink,
   ensureProviderLink,
@@ -59,7 +60,7 @@ export async function seedDemo(db: Db) {
     postcode: "28013",
   });
   await ensureMembership(db, colegio.id, admin.id);
-  await ensureUser(db, {
+  const adminUser = await ensureUser(db, {
     email: DEMO_ACCOUNTS.administrador,
     password: DEMO_PASSWORD,
     companyId: admin.id,
@@ -78,12 +79,16 @@ export async function seedDemo(db: Db) {
     postcode: "28020",
   });
   await ensureMembership(db, colegio.id, provider.id);
-  await ensureUser(db, {
+  const providerUser = await ensureUser(db, {
     email: DEMO_ACCOUNTS.gremio,
     password: DEMO_PASSWORD,
     companyId: provider.id,
     role: Role.gremio,
   });
+
+  // The demo's administrator and provider have accepted the terms; people invited later see the notice.
+  await ensureLegalAccepted(db, adminUser.id);
+  await ensureLegalAccepted(db, providerUser.id);
 
   const community = await ensureCommunity(db, {
     colegioId: colegio.id,

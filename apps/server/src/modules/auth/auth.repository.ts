@@ -1,3 +1,4 @@
+import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
@@ -29,10 +30,19 @@ export async function insertSession(
   return row!;
 }
 
-/** The live session of a token hash with its user and company, in one query. */
+/**
+ * The live session of a token hash with its user, company and whether the user accepted the legal notice,
+ * in one query.
+ */
 export async function findLiveSession(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ session: sessions, user: users, company: companies })
+    .select({
+      session: sessions,
+      user: users,
+      company: companies,
+      legalAccepted: sql<boolean>`exists (select 1 from assigned_settings s
+        where s.user_id = ${users.id} and s.name = ${SETTING_ACCEPTED_LEGAL} and s.value = 'true')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -43,6 +53,14 @@ export async function findLiveSession(db: Db, tokenHash: string) {
 
 export async function revokeSession(db: Db, sessionId: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every open session of a user (after a password change). */
+export async function revokeUserSessions(db: Db, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export interface ColegioRow {

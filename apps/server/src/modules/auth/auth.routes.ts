@@ -35,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
   app.post(
     "/companies/users/logout",
     {
+      config: { beforeLegal: true },
       schema: {
         tags: ["auth"],
         summary: "Cierra la sesión actual (revoca su token)",
@@ -50,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
   app.get(
     "/companies/users/current",
     {
+      config: { beforeLegal: true },
       schema: {
         tags: ["auth"],
         summary: "Usuario de la sesión actual, con compañía, colegios y funcionalidades",

@@ -8,6 +8,7 @@ export const colegiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/companies/colegio/listcolegios",
     {
+      config: { beforeLegal: true },
       schema: {
         tags: ["colegios"],
         summary: "Colegios a los que pertenece el usuario",

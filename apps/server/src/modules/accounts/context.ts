@@ -1,0 +1,32 @@
+import type { Db } from "../../db/client.js";
+import type { RateLimit } from "../../lib/rate-limit.js";
+import type { Mailer } from "../mail/mailer.js";
+
+/** Limits on the calls that send e-mail, so nobody can flood a mailbox through Coordina. */
+export interface AccountLimits {
+  recoverPerEmail: RateLimit;
+  recoverPerIp: RateLimit;
+  registerPerEmail: RateLimit;
+  registerPerIp: RateLimit;
+  invitePerUser: RateLimit;
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  recoverPerEmail: { max: 5, windowSeconds: 3600 },
+  recoverPerIp: { max: 30, windowSeconds: 3600 },
+  registerPerEmail: { max: 3, windowSeconds: 3600 },
+  registerPerIp: { max: 10, windowSeconds: 3600 },
+  invitePerUser: { max: 100, windowSeconds: 3600 },
+};
+
+export interface AccountsContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  limits: AccountLimits;
+}
+
+/** Links in e-mails open the web app's token pages (hash routes). */
+export function tokenLink(ctx: AccountsContext, page: "recovery" | "invitation", token: string) {
+  return `${ctx.publicUrl}/webapp/#/${page}?token=${token}`;
+}

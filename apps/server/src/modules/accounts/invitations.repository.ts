@@ -1,0 +1,91 @@
+import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { colegioMembers, communities, companies, invitations } from "../../db/schema/index.js";
+
+export async function findCompany(db: Db, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+export async function isColegioMember(db: Db, colegioId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: colegioMembers.companyId })
+    .from(colegioMembers)
+    .where(and(eq(colegioMembers.colegioId, colegioId), eq(colegioMembers.companyId, companyId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findLiveCommunity(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(communities)
+    .where(and(eq(communities.id, id), eq(communities.erased, false)))
+    .limit(1);
+  return row;
+}
+
+/** A pending invitation past its date no longer blocks a new one for the same e-mail. */
+export async function expireOverdue(db: Db, email: string) {
+  await db.execute(
+    sql`update invitations set status = 'expired' where email = ${email} and status = 'pending' and expires_at <= now()`,
+  );
+}
+
+export async function findInvitation(db: Db, id: number, forUpdate = false) {
+  const query = db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+const SORT_SQL: Record<(typeof INVITATION_SORTABLE)[number], string> = {
+  email: "i.email",
+  company_name: "i.company_name",
+  created: "i.created_at",
+  status: "status",
+};
+
+/** One page of the invitations a company sent, with the total, in one query. */
+export async function pageInvitations(
+  db: Db,
+  companyId: number,
+  q: { page: number; limit: number; filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
+) {
+  const order = sql.raw(
+    `${SORT_SQL[q.sortBy ?? "created"]} ${q.sortDesc ?? (q.sortBy ? "ASC" : "DESC")} nulls last, i.id desc`,
+  );
+  const like = `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<
+    Omit<InvitationRow, "created" | "expires" | "accepted_at"> & {
+      created: Date | string;
+      expires: Date | string | null;
+      accepted_at: Date | string | null;
+      total: number;
+    }
+  >(
+    db,
+    sql`select i.id, i.email, i.action, i.company_name, i.company_type,
+               case when i.status = 'pending' and i.expires_at <= now() then 'expired' else i.status end as status,
+               i.created_at as created, i.expires_at as expires, i.accepted_at, u.email as invited_by,
+               count(*) over () as total
+        from invitations i
+        left join users u on u.id = i.inviter_user_id
+        where i.inviter_company_id = ${companyId}
+          ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}
+        order by ${order}
+        limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  return {
+    count: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    data: rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      company_type: Number(r.company_type),
+      created: new Date(r.created).toISOString(),
+      expires: iso(r.expires),
+      accepted_at: iso(r.accepted_at),
+    })),
+  };
+}

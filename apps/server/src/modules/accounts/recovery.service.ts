@@ -1,0 +1,59 @@
+import { ErrorKey, normalizeEmail, TokenAction } from "@coordina/domain";
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { consumeRate } from "../../lib/rate-limit.js";
+import { clearThrottle, findUserByEmail, revokeUserSessions } from "../auth/auth.repository.js";
+import { hashPassword } from "../auth/passwords.js";
+import { recoveryMail } from "../mail/templates.js";
+import { type AccountsContext, tokenLink } from "./context.js";
+import { consumeLinkToken, findLiveToken, issueLinkToken } from "./tokens.repository.js";
+
+/**
+ * Starts a password recovery: a single-use link valid for 2 hours, by e-mail. The spec answers an unknown
+ * e-mail with its own failure panel ('No parece que estés registrado'), so the answer does say whether
+ * the address is registered; the rate limits keep that from being used to scan or to flood mailboxes.
+ */
+export async function startRecovery(ctx: AccountsContext, rawEmail: string, ip: string) {
+  const email = normalizeEmail(rawEmail);
+  await consumeRate(ctx.db, `recover:ip:${ip}`, ctx.limits.recoverPerIp);
+  await consumeRate(ctx.db, `recover:acct:${email}`, ctx.limits.recoverPerEmail);
+  const found = await findUserByEmail(ctx.db, email);
+  if (!found || found.user.erased) throw new AppError(404, ErrorKey.recoverUserNotFound);
+
+  await ctx.db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueLinkToken(tx, { action: TokenAction.recovery, userId: found.user.id });
+    await ctx.mailer.enqueue(
+      tx,
+      "recovery",
+      email,
+      recoveryMail({ link: tokenLink(ctx, "recovery", token), expiresAt }),
+    );
+  });
+  ctx.mailer.nudge();
+}
+
+export async function checkRecoveryToken(ctx: AccountsContext, shakey: string) {
+  const live = await findLiveToken(ctx.db, shakey, [TokenAction.recovery]);
+  if (!live?.email) throw new AppError(404, ErrorKey.tokenInvalid);
+  return { action: live.action, email: live.email, company_name: null };
+}
+
+/** Sets the new password, spends the link and ends every open session of the user. */
+export async function completeRecovery(ctx: AccountsContext, shakey: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  const email = await ctx.db.transaction(async (tx) => {
+    const token = await consumeLinkToken(tx, shakey, [TokenAction.recovery]);
+    if (!token?.userId) throw new AppError(404, ErrorKey.recoveryLinkNotFound);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()` })
+      .where(eq(users.id, token.userId))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw new AppError(404, ErrorKey.recoveryLinkNotFound);
+    await revokeUserSessions(tx, user.id);
+    return user.email;
+  });
+  // Whoever proved they own the mailbox may sign in again at once.
+  await clearThrottle(ctx.db, `acct:${email}`);
+}

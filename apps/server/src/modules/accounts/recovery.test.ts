@@ -1,0 +1,152 @@
+import { ErrorKey, ValidationKey } from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  createTestApp,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  login,
+  type TestContext,
+  testConfig,
+  tokenFor,
+} from "../../../test/helpers.js";
+import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { queryRows } from "../../db/client.js";
+
+const smtp = new TestSmtp();
+let ctx: TestContext;
+beforeAll(async () => {
+  await smtp.start();
+  ctx = await createTestApp({
+    config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: "https://coordina.example.es" }),
+    mail: FAST_MAIL,
+    limits: { recoverPerEmail: { max: 3, windowSeconds: 3600 } },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp.stop();
+});
+
+const recover = (email: string, ip = "127.0.0.1") =>
+  call(ctx.app, "POST", "/companies/users/recover", { body: { email }, ip });
+
+describe("password recovery end to end", () => {
+  const NEW_PASSWORD = "Nueva-Clave-2026";
+
+  it("mails a link; the link sets a new password, ends every session and works only once", async () => {
+    const oldSession = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
+    expect((await recover(DEMO_ACCOUNTS.administrador)).json()).toEqual({ result: true });
+
+    const [mail] = await smtp.waitFor(DEMO_ACCOUNTS.administrador);
+    const link = linkToken(mail!);
+    expect(link.url.startsWith("https://coordina.example.es/webapp/#/recovery?token=")).toBe(true);
+
+    const check = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: link.token } });
+    expect(check.json()).toEqual({
+      result: true,
+      action: "recovery",
+      email: DEMO_ACCOUNTS.administrador,
+      company_name: null,
+    });
+
+    const weak = await call(ctx.app, "POST", "/companies/user-recovery/update", {
+      body: { shakey: link.token, password: "sinmayusculas1" },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toBe(ValidationKey.passwordMust);
+
+    const update = await call(ctx.app, "POST", "/companies/user-recovery/update", {
+      body: { shakey: link.token, password: NEW_PASSWORD },
+    });
+    expect(update.json()).toEqual({ result: true });
+
+    // The old password no longer works, the new one does, and the session opened before is over.
+    expect((await login(ctx.app, DEMO_ACCOUNTS.administrador)).statusCode).toBe(401);
+    expect((await login(ctx.app, DEMO_ACCOUNTS.administrador, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await call(ctx.app, "GET", "/companies/users/current", { token: oldSession })).statusCode).toBe(401);
+
+    // Used: the check and the update both refuse it with the spec's texts.
+    const again = await call(ctx.app, "POST", "/companies/user-recovery/update", {
+      body: { shakey: link.token, password: "Otra-Clave-2026" },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ result: false, error: ErrorKey.recoveryLinkNotFound });
+    const recheck = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: link.token } });
+    expect(recheck.json()).toEqual({ result: false, error: ErrorKey.tokenInvalid });
+  });
+
+  it("refuses an expired link", async () => {
+    await recover(DEMO_ACCOUNTS.master);
+    const [mail] = await smtp.waitFor(DEMO_ACCOUNTS.master);
+    const { token } = linkToken(mail!);
+    await ctx.database.db.execute(sql`update link_tokens set expires_at = now() - interval '1 second'`);
+    const check = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: token } });
+    expect(check.statusCode).toBe(404);
+    expect(check.json().error).toBe(ErrorKey.tokenInvalid);
+    const update = await call(ctx.app, "POST", "/companies/user-recovery/update", {
+      body: { shakey: token, password: "Nueva-Clave-2026" },
+    });
+    expect(update.json().error).toBe(ErrorKey.recoveryLinkNotFound);
+    expect((await login(ctx.app, DEMO_ACCOUNTS.master)).statusCode).toBe(200);
+  });
+
+  it("a newer link replaces the older one", async () => {
+    await recover(DEMO_ACCOUNTS.portero);
+    await recover(DEMO_ACCOUNTS.portero);
+    const [first, second] = await smtp.waitFor(DEMO_ACCOUNTS.portero, 2);
+    const check = (m: typeof first) =>
+      call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: linkToken(m!).token } });
+    expect((await check(first)).statusCode).toBe(404);
+    expect((await check(second)).statusCode).toBe(200);
+  });
+
+  it("binds a link to its action: a recovery link is not an invitation", async () => {
+    const [, latest] = smtp.to(DEMO_ACCOUNTS.portero);
+    const { token } = linkToken(latest!);
+    const checkin = await call(ctx.app, "POST", "/companies/users/checkin", { body: { shakey: token } });
+    expect(checkin.statusCode).toBe(404);
+    const reg = await call(ctx.app, "POST", "/companies/users/regcheckin", {
+      body: { shakey: token, password: "Nueva-Clave-2026" },
+    });
+    expect(reg.json()).toEqual({ result: false, error: ErrorKey.registrationInvalid });
+  });
+
+  it("stores only hashes of link tokens", async () => {
+    const rows = await queryRows<{ token_hash: string }>(ctx.database.db, sql`select token_hash from link_tokens`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const mail of smtp.messages) {
+      const { token } = linkToken(mail);
+      expect(rows.map((r) => r.token_hash)).not.toContain(token);
+    }
+  });
+
+  it("answers an unknown e-mail with the spec's failure, and a malformed one with its message", async () => {
+    const unknown = await recover("nadie@coordina.test");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ result: false, error: ErrorKey.recoverUserNotFound });
+    const malformed = await recover("no-es-un-email");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ result: false, error: ValidationKey.emailRecovery });
+    expect(smtp.to("nadie@coordina.test")).toHaveLength(0);
+  });
+
+  it("limits how many recovery mails one address can be sent", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await recover(DEMO_ACCOUNTS.colegio, "10.1.1.1")).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    expect((await recover(DEMO_ACCOUNTS.colegio, "10.1.1.2")).json().error).toBe(ErrorKey.tooManyRequests);
+    await smtp.waitFor(DEMO_ACCOUNTS.colegio, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(DEMO_ACCOUNTS.colegio)).toHaveLength(3);
+  });
+
+  it("refuses malformed tokens early and never logs tokens or passwords", async () => {
+    const bad = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: "x" } });
+    expect(bad.statusCode).toBe(400);
+    for (const mail of smtp.messages) expect(ctx.logs.text).not.toContain(linkToken(mail).token);
+    expect(ctx.logs.text).not.toContain("Nueva-Clave-2026");
+    expect(ctx.logs.text).not.toContain(DEMO_PASSWORD);
+  });
+});

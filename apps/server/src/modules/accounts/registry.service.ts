@@ -1,0 +1,73 @@
+import { ErrorKey, normalizeEmail, normalizeTaxId, Role, TokenAction } from "@coordina/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { companies, users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
+import { consumeRate } from "../../lib/rate-limit.js";
+import { findUserByEmail } from "../auth/auth.repository.js";
+import { registryMail } from "../mail/templates.js";
+import { type AccountsContext, tokenLink } from "./context.js";
+import { issueLinkToken } from "./tokens.repository.js";
+
+/**
+ * Public provider registration (/registry): the provider company and its user are created at once, the
+ * user without a password; the e-mailed link lets them choose it. Registering again with the same e-mail
+ * and CIF before finishing just sends a new link.
+ */
+export async function registerProvider(
+  ctx: AccountsContext,
+  input: { email: string; cif: string; company: string },
+  ip: string,
+) {
+  const email = normalizeEmail(input.email);
+  const cif = input.cif.trim();
+  const cifNorm = normalizeTaxId(cif);
+  await consumeRate(ctx.db, `register:ip:${ip}`, ctx.limits.registerPerIp);
+  await consumeRate(ctx.db, `register:acct:${email}`, ctx.limits.registerPerEmail);
+
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    const unfinished =
+      existing.user.passwordHash === null &&
+      existing.company.type === Role.gremio &&
+      existing.company.cifNorm === cifNorm &&
+      !existing.user.erased;
+    if (!unfinished) throw new AppError(409, ErrorKey.invitationUserExists);
+    await ctx.db.transaction((tx) => sendLink(ctx, existing.user.id, existing.company.name, email, tx));
+    ctx.mailer.nudge();
+    return;
+  }
+  const [taken] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.cifNorm, cifNorm));
+  if (taken) throw new AppError(409, ErrorKey.invitationCifTaken);
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ type: Role.gremio, name: input.company.trim(), cif, cifNorm, email })
+        .returning({ id: companies.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash: null, userRole: Role.gremio, companyId: company!.id })
+        .returning({ id: users.id });
+      await tx.update(companies).set({ ownerUserId: user!.id }).where(eq(companies.id, company!.id));
+      await sendLink(ctx, user!.id, input.company.trim(), email, tx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "users_email_key")) throw new AppError(409, ErrorKey.invitationUserExists);
+    if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
+    throw err;
+  }
+  ctx.mailer.nudge();
+}
+
+async function sendLink(ctx: AccountsContext, userId: number, companyName: string, email: string, db: Db) {
+  const { token, expiresAt } = await issueLinkToken(db, { action: TokenAction.registry, userId });
+  await ctx.mailer.enqueue(
+    db,
+    "registry",
+    email,
+    registryMail({ link: tokenLink(ctx, "invitation", token), companyName, expiresAt }),
+  );
+}

@@ -1,0 +1,113 @@
+import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, login, type TestContext, testConfig } from "../../../test/helpers.js";
+import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { queryRows } from "../../db/client.js";
+
+const smtp = new TestSmtp();
+let ctx: TestContext;
+beforeAll(async () => {
+  await smtp.start();
+  ctx = await createTestApp({
+    config: testConfig({ SMTP_URL: smtp.url }),
+    mail: FAST_MAIL,
+    limits: { registerPerIp: { max: 4, windowSeconds: 3600 } },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp.stop();
+});
+
+let ip = 0;
+const register = (body: object, from = `10.9.0.${++ip}`) =>
+  call(ctx.app, "POST", "/companies/companies/register-provider", { body, ip: from });
+
+describe("provider self-registration", () => {
+  const email = "limpiezas@coordina.test";
+  const PASSWORD = "Limpiezas-2026!";
+
+  it("creates the provider company awaiting its password and mails the link", async () => {
+    const response = await register({
+      email: " Limpiezas@Coordina.test ",
+      cif: "B-12345678",
+      company: "Limpiezas Sol S.L.",
+    });
+    expect(response.json()).toEqual({ result: true });
+    const [company] = await queryRows<{ type: number; cif_norm: string; has_password: boolean }>(
+      ctx.database.db,
+      sql`select c.type, c.cif_norm, u.password_hash is not null as has_password
+          from companies c join users u on u.company_id = c.id where u.email = ${email}`,
+    );
+    expect(company).toEqual({ type: Role.gremio, cif_norm: "B12345678", has_password: false });
+    expect((await login(ctx.app, email, PASSWORD)).statusCode).toBe(401);
+
+    const [mail] = await smtp.waitFor(email);
+    expect(mail!.subject).toBe("Completa tu registro en Coordina");
+    const { token, page } = linkToken(mail!);
+    expect(page).toBe("invitation");
+    const check = await call(ctx.app, "POST", "/companies/users/checkin", { body: { shakey: token } });
+    expect(check.json()).toEqual({ result: true, action: "registry", email, company_name: "Limpiezas Sol S.L." });
+    const done = await call(ctx.app, "POST", "/companies/users/regcheckin", {
+      body: { shakey: token, password: PASSWORD },
+    });
+    expect(done.json()).toEqual({ result: true, action: "registry" });
+    const session = await login(ctx.app, email, PASSWORD);
+    expect(session.json().data.company).toMatchObject({ name: "Limpiezas Sol S.L.", type: Role.gremio });
+  });
+
+  it("refuses a taken e-mail or CIF with the spec's texts", async () => {
+    const sameEmail = await register({ email, cif: "B99999999", company: "Otra" });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error).toBe(ErrorKey.invitationUserExists);
+    const sameCif = await register({ email: "otra@coordina.test", cif: "b 12345678", company: "Otra" });
+    expect(sameCif.statusCode).toBe(409);
+    expect(sameCif.json().error).toBe(ErrorKey.invitationCifTaken);
+  });
+
+  it.each([
+    [{ email: "no-es-email", cif: "B11111111", company: "X" }, ValidationKey.emailProvider],
+    [{ email: "x@coordina.test", cif: "B11111111", company: "  " }, ValidationKey.nameRequired],
+    [{ email: "x@coordina.test", cif: "B1234", company: "X" }, ValidationKey.cifInvalid],
+  ])("validates %j on the server with the spec's message", async (body, key) => {
+    const response = await register(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: false, error: key });
+  });
+
+  it("registering again before finishing sends a new link and kills the old one", async () => {
+    const body = { email: "pendiente@coordina.test", cif: "B22222222", company: "Pendiente S.L." };
+    await register(body);
+    await register(body);
+    const [first, second] = await smtp.waitFor(body.email, 2);
+    const check = (m: typeof first) =>
+      call(ctx.app, "POST", "/companies/users/checkin", { body: { shakey: linkToken(m!).token } });
+    expect((await check(first)).statusCode).toBe(404);
+    expect((await check(second)).statusCode).toBe(200);
+    const companies = await queryRows(ctx.database.db, sql`select id from companies where cif_norm = 'B22222222'`);
+    expect(companies).toHaveLength(1);
+  });
+
+  it("two registrations with the same e-mail at once leave one company and a clear error", async () => {
+    const answers = await Promise.all([
+      register({ email: "doble@coordina.test", cif: "B33333333", company: "Doble A" }),
+      register({ email: "doble@coordina.test", cif: "B44444444", company: "Doble B" }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(ErrorKey.invitationUserExists);
+    const rows = await queryRows(ctx.database.db, sql`select id from companies where name like 'Doble%'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("limits registrations from one address", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push(
+        (await register({ email: `flood${i}@coordina.test`, cif: `B5555555${i}`, company: "F" }, "10.8.8.8"))
+          .statusCode,
+      );
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});

@@ -1,0 +1,92 @@
+import { TOKEN_LIFETIME_HOURS, type TokenActionValue } from "@coordina/domain";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { linkTokens } from "../../db/schema/index.js";
+import { hashToken, newToken } from "../../lib/tokens.js";
+
+/**
+ * Issues a link token (shakey) for one action: 256 random bits, stored as its SHA-256, expiring after the
+ * action's lifetime. Earlier unused tokens of the same owner and action stop working.
+ */
+export async function issueLinkToken(
+  db: Db,
+  input: { action: TokenActionValue; userId?: number; invitationId?: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const owner = input.invitationId
+    ? eq(linkTokens.invitationId, input.invitationId)
+    : eq(linkTokens.userId, input.userId ?? -1);
+  await db
+    .update(linkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(owner, eq(linkTokens.action, input.action), isNull(linkTokens.usedAt)));
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_HOURS[input.action] * 3_600_000);
+  await db.insert(linkTokens).values({
+    tokenHash: hashToken(token),
+    action: input.action,
+    userId: input.userId ?? null,
+    invitationId: input.invitationId ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export interface LiveToken {
+  id: number;
+  action: TokenActionValue;
+  user_id: number | null;
+  invitation_id: number | null;
+  /** the account's e-mail: the invitation's or the user's */
+  email: string | null;
+  company_name: string | null;
+  invitation_status: string | null;
+}
+
+/** A token that is unused and unexpired, for one of `actions`, with what it points to. */
+export async function findLiveToken(db: Db, token: string, actions: readonly TokenActionValue[]) {
+  const [row] = await queryRows<LiveToken>(
+    db,
+    sql`select t.id, t.action, t.user_id, t.invitation_id,
+               coalesce(i.email, u.email) as email,
+               coalesce(i.company_name, c.name) as company_name,
+               case when i.id is null then null
+                    when i.status = 'pending' and i.expires_at <= now() then 'expired'
+                    else i.status end as invitation_status
+        from link_tokens t
+        left join invitations i on i.id = t.invitation_id
+        left join users u on u.id = t.user_id
+        left join companies c on c.id = u.company_id
+        where t.token_hash = ${hashToken(token)} and t.used_at is null and t.expires_at > now()
+          and t.action in ${actions}
+        limit 1`,
+  );
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+/**
+ * Spends a token: only one caller ever gets the row back (single use, even for simultaneous requests).
+ * Inside a transaction that later fails, the token stays usable.
+ */
+export async function consumeLinkToken(db: Db, token: string, actions: readonly TokenActionValue[]) {
+  const [row] = await db
+    .update(linkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(linkTokens.tokenHash, hashToken(token)),
+        isNull(linkTokens.usedAt),
+        sql`${linkTokens.expiresAt} > now()`,
+        inArray(linkTokens.action, [...actions]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Spends every open token of an invitation (cancelled or accepted). */
+export async function revokeInvitationTokens(db: Db, invitationId: number) {
+  await db
+    .update(linkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(linkTokens.invitationId, invitationId), isNull(linkTokens.usedAt)));
+}

@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, DEMO_ACCOUNTS, type TestContext, testConfig } from "../../../test/helpers.js";
+import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { queryRows } from "../../db/client.js";
+
+const outbox = (ctx: TestContext) =>
+  queryRows<{ id: number; to_address: string; status: string; attempts: number; last_error: string | null }>(
+    ctx.database.db,
+    sql`select id, to_address, status, attempts, last_error from mail_outbox order by id`,
+  );
+
+describe("mail through SMTP, with an SMTP server that is down for a while", () => {
+  const smtp = new TestSmtp();
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Take a free port, then close it: the worker first finds nobody listening there.
+    await smtp.start();
+    await smtp.stop();
+    ctx = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }), mail: FAST_MAIL });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp.stop();
+  });
+
+  it("answers at once, keeps every message while SMTP is down, then delivers each exactly once", async () => {
+    const recipients = [DEMO_ACCOUNTS.colegio, DEMO_ACCOUNTS.administrador, DEMO_ACCOUNTS.gremio];
+    for (const email of recipients) {
+      const started = performance.now();
+      const response = await call(ctx.app, "POST", "/companies/users/recover", { body: { email } });
+      expect(response.statusCode).toBe(200);
+      // The request never waits for the mail server.
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+
+    // The worker tries, fails, and keeps the messages for later.
+    await expect.poll(async () => (await outbox(ctx)).every((m) => m.attempts >= 2), { timeout: 10_000 }).toBe(true);
+    const waiting = await outbox(ctx);
+    expect(waiting).toHaveLength(3);
+    for (const m of waiting) {
+      expect(["pending", "sending"]).toContain(m.status);
+      expect(m.last_error).toBeTruthy();
+    }
+    expect(smtp.messages).toHaveLength(0);
+
+    await smtp.start();
+    for (const email of recipients) await smtp.waitFor(email);
+    // Let the worker run a few more rounds: nothing is sent twice.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.messages).toHaveLength(3);
+    for (const email of recipients) expect(smtp.to(email)).toHaveLength(1);
+    expect((await outbox(ctx)).map((m) => m.status)).toEqual(["sent", "sent", "sent"]);
+  });
+
+  it("sends Spanish HTML and text parts whose link opens the token page at PUBLIC_URL", async () => {
+    const [mail] = smtp.to(DEMO_ACCOUNTS.gremio);
+    expect(mail!.subject).toBe("Recuperación de contraseña de Coordina");
+    expect(mail!.from?.text).toContain("no-reply@localhost");
+    expect(mail!.text).toContain("Hemos recibido una petición para cambiar la contraseña");
+    const link = linkToken(mail!);
+    expect(link.url.startsWith("http://localhost:3000/webapp/#/recovery?token=")).toBe(true);
+    expect(mail!.html).toContain(`href="${link.url}"`);
+    expect(mail!.html).toContain('lang="es"');
+  });
+
+  it("never writes a link token to the logs when mail goes out by SMTP", async () => {
+    for (const mail of smtp.messages) expect(ctx.logs.text).not.toContain(linkToken(mail).token);
+    expect(ctx.logs.text).toContain("mail sent");
+  });
+});
+
+describe("mail without SMTP_URL (the embedded default)", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: testConfig({ DEMO: "1" }) });
+  });
+  afterAll(async () => ctx?.close());
+
+  it("keeps the message in the outbox, logs its link and shows it in the development mail viewer", async () => {
+    const response = await call(ctx.app, "POST", "/companies/users/recover", {
+      body: { email: DEMO_ACCOUNTS.portero },
+    });
+    expect(response.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const rows = await outbox(ctx);
+    expect(rows).toEqual([
+      expect.objectContaining({ to_address: DEMO_ACCOUNTS.portero, status: "pending", attempts: 0 }),
+    ]);
+    expect(ctx.logs.text).toContain("correo retenido en el buzón (sin SMTP_URL)");
+    expect(ctx.logs.text).toMatch(/#\/recovery\?token=[A-Za-z0-9_-]{43}/);
+
+    const list = await call(ctx.app, "GET", "/dev/mail/messages");
+    expect(list.statusCode).toBe(200);
+    const [row] = list.json().data;
+    expect(row).toMatchObject({ to: DEMO_ACCOUNTS.portero, subject: "Recuperación de contraseña de Coordina" });
+    const one = await call(ctx.app, "GET", `/dev/mail/messages/${row.id}`);
+    expect(one.json().data.text).toMatch(/#\/recovery\?token=/);
+    expect(one.json().data.html).toContain("<html");
+
+    const info = await call(ctx.app, "GET", "/app/config");
+    expect(info.json().data).toEqual({ mailViewer: true, development: false, demo: true, smtp: false });
+  });
+
+  it("has no mail viewer outside demo and development mode", async () => {
+    const prod = await createTestApp({ config: testConfig({ DEMO: "0" }) });
+    try {
+      expect((await call(prod.app, "GET", "/dev/mail/messages")).statusCode).toBe(404);
+      expect((await call(prod.app, "GET", "/app/config")).json().data.mailViewer).toBe(false);
+    } finally {
+      await prod.close();
+    }
+  });
+});

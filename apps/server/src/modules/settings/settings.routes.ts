@@ -1,0 +1,65 @@
+import { assignedSettingSchema, errorEnvelopeSchema, okEnvelope, settingWriteSchema } from "@coordina/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf } from "../../plugins/auth.js";
+import { addSetting, editSetting, listSettings } from "./settings.service.js";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Assigned settings (accepted-legal); reachable before the legal notice is accepted, to accept it. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/settings/assigned-settings/all/:id",
+    {
+      config: { beforeLegal: true },
+      schema: {
+        tags: ["settings"],
+        summary: "Ajustes asignados al usuario (solo los propios)",
+        params: idParams,
+        response: { 200: okEnvelope(z.array(assignedSettingSchema)), ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await listSettings(app.db, actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    "/settings/assigned-settings/add",
+    {
+      config: { beforeLegal: true },
+      schema: {
+        tags: ["settings"],
+        summary: "Asigna un ajuste al usuario (accepted-legal = 'true' registra la aceptación de las condiciones)",
+        body: settingWriteSchema,
+        response: { 200: okEnvelope(assignedSettingSchema), ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await addSetting(app.db, actorOf(request), request.body) }),
+  );
+
+  app.post(
+    "/settings/assigned-settings/edit/:id",
+    {
+      config: { beforeLegal: true },
+      schema: {
+        tags: ["settings"],
+        summary: "Cambia el valor de un ajuste propio",
+        params: idParams,
+        body: settingWriteSchema,
+        response: { 200: okEnvelope(assignedSettingSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await editSetting(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+};
