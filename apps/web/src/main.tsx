@@ -3,10 +3,10 @@ import "./app/i18n";
 import { createTheme, MantineProvider } from "@mantine/core";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { setUnauthorizedHandler } from "./app/api";
+import { HashRouter } from "react-router";
+import { setLegalNotAcceptedHandler, setUnauthorizedHandler } from "./app/api";
 import { ErrorDialogHost } from "./app/errorDialog";
-import { router } from "./app/router";
+import { AppRoutes, navigateTo } from "./app/router";
 import { session } from "./app/session";
 
 const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
@@ -14,11 +14,18 @@ const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
 // An expired or revoked session: forget it; the route guard sends the user to /login and remembers
 // where they were.
 setUnauthorizedHandler(() => session.end("expired"));
+// The server says the legal notice has not been accepted (403 legal.not-accepted): show it.
+setLegalNotAcceptedHandler(() => {
+  session.setLegalAccepted(false);
+  navigateTo("/legal");
+});
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
       <ErrorDialogHost />
     </MantineProvider>
   </StrictMode>,

@@ -22,6 +22,12 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onLegalNotAccepted: () => void = () => {};
+/** Called when a logged-in call answers 403 legal.not-accepted (the user must accept the terms first). */
+export function setLegalNotAcceptedHandler(handler: () => void) {
+  onLegalNotAccepted = handler;
+}
+
 function colegioId(): number | undefined {
   const id = session.get()?.colegio.id;
   return id !== undefined && id > 0 ? id : undefined;
@@ -66,6 +72,7 @@ async function request<T>(method: "GET" | "POST", path: string, payload?: object
   }
   if (!response.ok || !json || json.result === false) {
     if (response.status === 401 && current) onUnauthorized();
+    if (response.status === 403 && json?.error === ErrorKey.legalNotAccepted && current) onLegalNotAccepted();
     throw new ApiError(json?.error ?? ErrorKey.generic, response.status);
   }
   return json as T;
@@ -74,6 +81,7 @@ async function request<T>(method: "GET" | "POST", path: string, payload?: object
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, query),
   post: <T>(path: string, body?: object) => request<T>("POST", path, body ?? {}),
-  /** A call made with a given token, for a session that has already ended on this device. */
+  /** A call made with a given token, for a session that is not (or no longer) stored on this device. */
+  getWithToken: <T>(token: string, path: string, query?: Query) => request<T>("GET", path, query, token),
   postWithToken: <T>(token: string, path: string, body?: object) => request<T>("POST", path, body ?? {}, token),
 };

@@ -1,15 +1,23 @@
 import { startPageFor } from "@coordina/domain";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { featuresOf, pendingRedirect, roleOf, session, useSession } from "./session";
+import { featuresOf, needsLegalNotice, pendingRedirect, roleOf, session, useSession } from "./session";
 
-/** Any route but the open ones requires a logged-in user; the route asked for is remembered. */
+/**
+ * Any route but the open ones requires a logged-in user; the route asked for is remembered. An
+ * administrator or provider who has not accepted the legal notice sees only /legal (spec 01 §4).
+ */
 export function RequireAuth() {
   const current = useSession();
   const location = useLocation();
+  const path = location.pathname + location.search;
+  const remember = path !== "/" && path !== "/root";
   if (!current) {
-    const path = location.pathname + location.search;
-    if (!session.endedByLogout() && path !== "/" && path !== "/root") pendingRedirect.set(path);
+    if (!session.endedByLogout() && remember) pendingRedirect.set(path);
     return <Navigate to="/login" replace />;
+  }
+  if (needsLegalNotice(current) && location.pathname !== "/legal") {
+    if (remember) pendingRedirect.set(path);
+    return <Navigate to="/legal" replace />;
   }
   return <Outlet />;
 }

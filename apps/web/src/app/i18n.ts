@@ -13,6 +13,15 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/**
+ * Adds a feature's texts to the catalogue. The shared catalogue (locales/es.json) holds what the entry
+ * needs and every key the server may send; each feature's page texts live in its folder and load with
+ * its route chunk, so the first load does not grow with every screen.
+ */
+export function addTexts(texts: Record<string, unknown>) {
+  i18n.addResourceBundle("es", "translation", texts, true, false);
+}
+
 /** Translates a server error key; a plain Spanish text sent by the server is shown as it is. */
 export function translateError(keyOrText: string | undefined): string {
   if (!keyOrText) return i18n.t("error.generic-error");

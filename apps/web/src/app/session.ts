@@ -1,4 +1,11 @@
-import { type Colegio, DEFAULT_FEATURES, NO_COLEGIO, NOT_LOGGED_IN, type SessionData } from "@coordina/domain";
+import {
+  type Colegio,
+  DEFAULT_FEATURES,
+  NO_COLEGIO,
+  NOT_LOGGED_IN,
+  ROLES_WITH_LEGAL_NOTICE,
+  type SessionData,
+} from "@coordina/domain";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -15,6 +22,11 @@ export const STORAGE_KEYS = {
 export interface StoredSession extends SessionData {
   remember: boolean;
   colegio: Colegio;
+  /**
+   * Administrators and providers (ROLES_WITH_LEGAL_NOTICE): whether the legal notice has been accepted,
+   * as read after login. Unknown (undefined) counts as not accepted for those roles.
+   */
+  legalAccepted?: boolean;
 }
 
 type Listener = () => void;
@@ -58,9 +70,9 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  start(data: SessionData, remember: boolean) {
+  start(data: SessionData, remember: boolean, legalAccepted?: boolean) {
     endedBy = null;
-    write({ ...data, remember, colegio: pickColegio(data.colegios) });
+    write({ ...data, remember, colegio: pickColegio(data.colegios), legalAccepted });
   },
   /** Refreshes user, colegios and flags from the server, keeping the token and the chosen colegio. */
   refresh(data: SessionData) {
@@ -69,6 +81,13 @@ export const session = {
   },
   setColegio(colegio: Colegio) {
     if (current) write({ ...current, colegio });
+  },
+  setLegalAccepted(legalAccepted: boolean) {
+    if (current && current.legalAccepted !== legalAccepted) write({ ...current, legalAccepted });
+  },
+  /** After 'Mis datos' changed the e-mail: the header and the form show the new one. */
+  setUserEmail(email: string) {
+    if (current) write({ ...current, user: { ...current.user, email } });
   },
   end(reason: "logout" | "expired") {
     endedBy = reason;
@@ -86,6 +105,11 @@ export function roleOf(s: StoredSession | null): number {
 }
 
 /** Feature flags of the session; the spec's defaults when the server sent none. */
+/** An administrator or provider who has not (yet) accepted the legal notice must go to /legal first. */
+export function needsLegalNotice(s: StoredSession | null): boolean {
+  return s !== null && ROLES_WITH_LEGAL_NOTICE.includes(s.user.user_role) && s.legalAccepted !== true;
+}
+
 export function featuresOf(s: StoredSession | null): readonly string[] {
   return s && s.flags.length > 0 ? s.flags : DEFAULT_FEATURES;
 }

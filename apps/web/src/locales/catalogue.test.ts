@@ -1,4 +1,4 @@
-import { ErrorKey } from "@coordina/domain";
+import { ErrorKey, ValidationKey } from "@coordina/domain";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { menuFor } from "../app/menu";
@@ -14,6 +14,30 @@ describe("Spanish catalogue", () => {
     }
   });
 
+  it("has the spec's text for every field validation message the server and the forms use", () => {
+    for (const key of Object.values(ValidationKey)) {
+      expect(i18next.exists(key), key).toBe(true);
+    }
+    expect(i18next.t(ValidationKey.emailRecovery)).toBe("El email no es correcto");
+    expect(i18next.t(ValidationKey.emailProvider)).toBe("No es un e-mail válido");
+    expect(i18next.t(ValidationKey.emailsDifferent)).toBe("No son emails iguales");
+    expect(i18next.t(ValidationKey.nameRequired)).toBe("Debe introducir nombre");
+    expect(i18next.t(ValidationKey.cifInvalid)).toBe("Debe introducir un cif correcto");
+    expect(i18next.t(ValidationKey.required)).toBe("Debes introducir este valor");
+    expect(i18next.t(ValidationKey.passwordsDifferent)).toBe("Las passwords no son iguales");
+  });
+
+  it("uses the spec's texts for links, invitations and registration", () => {
+    expect(i18next.t(ErrorKey.tokenInvalid)).toBe("Su petición de recuperación de password ha caducado o no es válida");
+    expect(i18next.t(ErrorKey.registrationInvalid)).toBe("Lo sentimos. Tu petición no es válida o ha caducado");
+    expect(i18next.t(ErrorKey.invitationUserExists)).toBe("El usuario ya existe. No puede invitarlo");
+    expect(i18next.t(ErrorKey.invitationCifTaken)).toBe("Ya existe una compañía/usuario con ese NIF/CIF");
+    expect(i18next.t(ErrorKey.invitationNotFound)).toBe("No se encontró la invitación");
+    expect(i18next.t(ErrorKey.invitationFincaNotLinked)).toBe(
+      "Usuario creado! Pero no se ha podido registrar en la Finca correspondiente",
+    );
+  });
+
   it("uses the spec's generic error text", () => {
     expect(i18next.t("error.generic-error")).toBe("Ha ocurrido un error. Estamos arreglándolo. Perdone las molestias");
   });
@@ -22,6 +46,21 @@ describe("Spanish catalogue", () => {
     for (const role of [0, 5, 10, 15, 20, 25]) {
       for (const item of menuFor(role, ["lopd", "lopd-workers", "porteros-admin", "pending-tasks"])) {
         expect(i18next.exists(`menu.${item.label}`), item.label).toBe(true);
+      }
+    }
+  });
+});
+
+describe("feature texts", () => {
+  const features = import.meta.glob<{ default: Record<string, unknown> }>("../features/*/es.json", { eager: true });
+
+  it("exist for the pages and never redefine a shared section or another feature's", () => {
+    const owners = new Map<string, string>(Object.keys(es).map((section) => [section, "locales/es.json"]));
+    expect(Object.keys(features).length).toBeGreaterThan(0);
+    for (const [file, texts] of Object.entries(features)) {
+      for (const section of Object.keys(texts.default)) {
+        expect(owners.get(section), `${section} in ${file}`).toBeUndefined();
+        owners.set(section, file);
       }
     }
   });

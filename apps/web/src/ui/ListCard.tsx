@@ -1,14 +1,33 @@
 import { DEBOUNCE_MS } from "@coordina/domain";
-import { Card, Group, Pagination, Table, Text, TextInput, Title } from "@mantine/core";
+import { Card, Group, Pagination, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-export interface ListCardProps {
+/** A column header; with `sortKey` the header sorts the list on the server when clicked. */
+export interface ListColumn<S extends string = string> {
+  label: string;
+  sortKey?: S;
+}
+
+export interface SortState<S extends string> {
+  by: S;
+  dir: "ASC" | "DESC";
+}
+
+/** The next sort after clicking a column: a new column sorts ascending, the same one flips. */
+export function nextSort<S extends string>(current: SortState<S> | null, key: S): SortState<S> {
+  if (current?.by === key) return { by: key, dir: current.dir === "ASC" ? "DESC" : "ASC" };
+  return { by: key, dir: "ASC" };
+}
+
+export interface ListCardProps<S extends string = string> {
   title: string;
   icon?: ReactNode;
-  columns: string[];
+  columns: (string | ListColumn<S>)[];
+  sort?: SortState<S> | null;
+  onSort?: (key: S) => void;
   /** table rows; when empty `empty` is shown across the table */
   rows?: ReactNode[];
   empty: ReactNode;
@@ -22,8 +41,29 @@ export interface ListCardProps {
   actions?: ReactNode;
 }
 
-/** The generic list card of spec 01 §2: title, icon, search, pagination and an optional 'Num:' count. */
-export function ListCard(props: ListCardProps) {
+function Header<S extends string>({ column, props }: { column: ListColumn<S>; props: ListCardProps<S> }) {
+  const key = column.sortKey;
+  const onSort = props.onSort;
+  if (!key || !onSort) return <Table.Th>{column.label}</Table.Th>;
+  const active = props.sort?.by === key ? props.sort.dir : null;
+  const Icon = active === "ASC" ? IconChevronUp : active === "DESC" ? IconChevronDown : IconSelector;
+  return (
+    <Table.Th aria-sort={active === "ASC" ? "ascending" : active === "DESC" ? "descending" : "none"}>
+      <UnstyledButton onClick={() => onSort(key)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {column.label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * The generic list card of spec 01 §2: title, icon, search, optional server-side sorting by column,
+ * pagination and an optional 'Num:' count.
+ */
+export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, DEBOUNCE_MS.search);
@@ -56,9 +96,10 @@ export function ListCard(props: ListCardProps) {
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              {props.columns.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
+              {props.columns.map((c) => {
+                const column = typeof c === "string" ? { label: c } : c;
+                return <Header key={column.label} column={column} props={props} />;
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,12 +1,13 @@
-import { isValidEmail, startPageFor } from "@coordina/domain";
+import { isValidEmail, ROLES_WITH_LEGAL_NOTICE, startPageFor } from "@coordina/domain";
 import { Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { showError } from "../../app/errorDialog";
 import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
-import { login } from "./api/login";
+import { fetchAppConfig } from "../dev-mail/api/fetchAppConfig";
+import { login, logout } from "./api/login";
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -19,6 +20,19 @@ export function LoginPage() {
   const [sending, setSending] = useState(false);
   // Where to go once logged in: the route remembered before login wins over the start page.
   const [target, setTarget] = useState<string | null>(null);
+  // The demo mail viewer is offered only when the server says it is on.
+  const [mailViewer, setMailViewer] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchAppConfig()
+      .then((config) => {
+        if (live) setMailViewer(config.mailViewer === true);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   if (current) return <Navigate to={target ?? startPageFor(roleOf(current), featuresOf(current))} replace />;
 
@@ -34,10 +48,28 @@ export function LoginPage() {
     setSending(true);
     try {
       const data = await login({ email: email.trim(), password, remember });
+      // Administrators and providers must have accepted the legal notice (spec 01 §4); when their
+      // settings cannot be read the new session ends here and the error is shown.
+      let legalAccepted: boolean | undefined;
+      if (ROLES_WITH_LEGAL_NOTICE.includes(data.user.user_role)) {
+        try {
+          // Loaded on submit: the first paint of the login page does not need it.
+          const { fetchAssignedSettings, hasAcceptedLegal } = await import("../legal/api/fetchAssignedSettings");
+          legalAccepted = hasAcceptedLegal(await fetchAssignedSettings(data.user.id, data.token));
+        } catch (error) {
+          logout(data.token).catch(() => {});
+          throw error;
+        }
+      }
       rememberLogin.set(remember ? email.trim() : null);
-      const remembered = pendingRedirect.take();
-      setTarget(remembered && remembered !== "/login" ? remembered : null);
-      session.start(data, remember);
+      if (legalAccepted === false) {
+        // The remembered route stays for after the acceptance.
+        setTarget("/legal");
+      } else {
+        const remembered = pendingRedirect.take();
+        setTarget(remembered && remembered !== "/login" ? remembered : null);
+      }
+      session.start(data, remember, legalAccepted);
     } catch (error) {
       setPassword("");
       showError(error);
@@ -96,6 +128,11 @@ export function LoginPage() {
             <Anchor component={Link} to="/registry" size="sm" ta="center">
               {t("login.register")}
             </Anchor>
+            {mailViewer && (
+              <Anchor component={Link} to="/dev/mail" size="xs" c="dimmed" ta="center">
+                {t("login.mail-viewer")}
+              </Anchor>
+            )}
           </Stack>
         </form>
       </Paper>

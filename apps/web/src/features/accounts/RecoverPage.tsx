@@ -1,0 +1,160 @@
+import { isValidEmail } from "@coordina/domain";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { type FormEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ApiError } from "../../app/api";
+import { addTexts, translateError } from "../../app/i18n";
+import { Logo } from "../../ui/Logo";
+import { requestRecovery } from "./api/recover";
+import texts from "./es.json";
+
+addTexts(texts);
+
+/** Spec 01 §4: form, sending, sent ok or failed; 'Reintentar' returns to the form. */
+type Phase = { kind: "form" } | { kind: "sending" } | { kind: "ok" } | { kind: "failed"; message: string };
+
+/** Password recovery request (/recover): left the form, right what happens (or happened). */
+export function RecoverPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const input = useRef<HTMLInputElement>(null);
+  const finished = phase.kind === "ok" || phase.kind === "failed";
+
+  function reset() {
+    setPhase({ kind: "form" });
+    setEmail("");
+    setError(undefined);
+    input.current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (finished) {
+      reset();
+      return;
+    }
+    if (phase.kind === "sending") return;
+    if (!isValidEmail(email)) {
+      setError(t("validate.email-recovery"));
+      return;
+    }
+    setError(undefined);
+    setPhase({ kind: "sending" });
+    try {
+      await requestRecovery({ email: email.trim() });
+      setPhase({ kind: "ok" });
+    } catch (err) {
+      // Too many requests is not "you are not registered": say what really happened.
+      const message =
+        err instanceof ApiError && err.status === 429 ? translateError(err.key) : t("recover.not-registered");
+      setPhase({ kind: "failed", message });
+    }
+    setEmail("");
+  }
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="md" radius="md" p="xl" w={860} maw="100%">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Group gap="sm">
+                <Logo size={40} />
+                <Title order={1} size="h3">
+                  {t("pages.recover.title")}
+                </Title>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t("recover-page.intro")}
+              </Text>
+              {/* Every field of this form is required: no asterisk, so each label reads exactly as written. */}
+              <TextInput
+                ref={input}
+                label={t("recover-page.email")}
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  if (error) setError(undefined);
+                  // Typing a new address after a result starts a new request.
+                  if (finished) setPhase({ kind: "form" });
+                }}
+                error={error}
+                disabled={phase.kind === "sending"}
+                required
+                withAsterisk={false}
+                autoFocus
+              />
+              {finished ? (
+                <Button type="button" onClick={reset} fullWidth>
+                  {t("recover-page.retry")}
+                </Button>
+              ) : (
+                <Button type="submit" loading={phase.kind === "sending"} fullWidth>
+                  {t("recover-page.submit")}
+                </Button>
+              )}
+              <Anchor component={Link} to="/login" size="sm" ta="center">
+                {t("nav.back-to-login")}
+              </Anchor>
+            </Stack>
+          </form>
+          <Stack justify="center" data-testid="recover-result">
+            <ResultPanel phase={phase} />
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+    </Center>
+  );
+}
+
+function ResultPanel({ phase }: { phase: Phase }) {
+  const { t } = useTranslation();
+  switch (phase.kind) {
+    case "sending":
+      return (
+        <Group gap="sm" justify="center">
+          <Loader size="sm" />
+          <Text>{t("recover-page.sending")}</Text>
+        </Group>
+      );
+    case "ok":
+      return (
+        <Alert color="green" variant="light" icon={<IconCircleCheck />}>
+          {t("recover-page.sent")}
+        </Alert>
+      );
+    case "failed":
+      return (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />}>
+          {phase.message}
+        </Alert>
+      );
+    default:
+      return (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle />} title={t("recover-page.info-title")}>
+          {t("recover-page.info")}
+        </Alert>
+      );
+  }
+}
+
+export default RecoverPage;

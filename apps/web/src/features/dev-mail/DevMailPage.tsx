@@ -1,0 +1,245 @@
+import type { OutboxMessage, OutboxRow } from "@coordina/domain";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconInbox, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ApiError } from "../../app/api";
+import { dayjs } from "../../app/dates";
+import { showError } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
+import { fetchAppConfig } from "./api/fetchAppConfig";
+import { fetchMailMessage } from "./api/fetchMailMessage";
+import { fetchMailMessages } from "./api/fetchMailMessages";
+import texts from "./es.json";
+
+addTexts(texts);
+
+const STATUS_COLOR: Record<string, string> = { pending: "yellow", sending: "blue", sent: "green", failed: "red" };
+const LINK = /https?:\/\/[^\s<>"']+/g;
+const TRAILING = /[.,;:!?)\]]+$/;
+
+/** Plain text with every http(s) address turned into a link (invitation and recovery links). */
+export function linkify(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    // A full stop or bracket after an address belongs to the sentence, not to the link.
+    const href = match[0].replace(TRAILING, "");
+    const start = match.index;
+    if (start > last) parts.push(text.slice(last, start));
+    parts.push(
+      <Anchor key={start} href={href} inherit>
+        {href}
+      </Anchor>,
+    );
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+type Viewer = "loading" | "on" | "off";
+
+function MessageView({ message, onClose }: { message: OutboxMessage; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="mail-message">
+      <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
+        <Stack gap={2}>
+          <Title order={4}>{message.subject}</Title>
+          <Text size="sm" c="dimmed">
+            {t("dev-mail.columns.to")}: {message.to} · {dayjs(message.created).format("DD/MM/YYYY HH:mm")}
+          </Text>
+        </Stack>
+        <Button variant="default" size="xs" onClick={onClose}>
+          {t("dev-mail.close")}
+        </Button>
+      </Group>
+      <Title order={5} mt="sm" mb={4}>
+        {t("dev-mail.text-title")}
+      </Title>
+      <Box
+        component="pre"
+        p="sm"
+        bg="gray.0"
+        style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", fontSize: 13, borderRadius: 6, margin: 0 }}
+        data-testid="mail-text"
+      >
+        {linkify(message.text)}
+      </Box>
+      {message.html && (
+        <>
+          <Title order={5} mt="md" mb={4}>
+            {t("dev-mail.html-title")}
+          </Title>
+          <iframe
+            title={t("dev-mail.html-title")}
+            sandbox=""
+            srcDoc={message.html}
+            style={{ width: "100%", height: 480, border: "1px solid var(--mantine-color-gray-3)", borderRadius: 6 }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The development mail viewer (public /dev/mail): without SMTP the mails Coordina sends stay in the
+ * outbox, and this page shows them so their links can be followed in a demonstration.
+ */
+export default function DevMailPage() {
+  const { t } = useTranslation();
+  const [viewer, setViewer] = useState<Viewer>("loading");
+  const [smtp, setSmtp] = useState(false);
+  const [rows, setRows] = useState<OutboxRow[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(await fetchMailMessages());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setViewer("off");
+      else showError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    fetchAppConfig()
+      .then((config) => {
+        if (!live) return;
+        setSmtp(config.smtp);
+        setViewer(config.mailViewer ? "on" : "off");
+        if (config.mailViewer) void load();
+      })
+      .catch(() => {
+        if (live) setViewer("off");
+      });
+    return () => {
+      live = false;
+    };
+  }, [load]);
+
+  async function show(id: number) {
+    try {
+      setOpen(await fetchMailMessage(id));
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <IconInbox size={28} />
+            <Title order={2}>{t("dev-mail.title")}</Title>
+          </Group>
+          <Anchor component={Link} to="/login" size="sm">
+            {t("nav.back-to-login")}
+          </Anchor>
+        </Group>
+        {viewer === "loading" && <Loader aria-label={t("app.loading")} />}
+        {viewer === "off" && (
+          <Alert color="gray" icon={<IconInfoCircle size={18} />} data-testid="mail-viewer-off">
+            {t("dev-mail.off")}
+          </Alert>
+        )}
+        {viewer === "on" && (
+          <>
+            <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+              {smtp ? t("dev-mail.intro-smtp") : t("dev-mail.intro")}
+            </Alert>
+            <Card withBorder radius="md" padding="lg">
+              <Group justify="space-between" mb="md">
+                <Title order={4}>{t("dev-mail.list-title")}</Title>
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} />}
+                  loading={loading}
+                  onClick={() => void load()}
+                >
+                  {t("dev-mail.refresh")}
+                </Button>
+              </Group>
+              <Table.ScrollContainer minWidth={500}>
+                <Table highlightOnHover striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("dev-mail.columns.to")}</Table.Th>
+                      <Table.Th>{t("dev-mail.columns.subject")}</Table.Th>
+                      <Table.Th>{t("dev-mail.columns.status")}</Table.Th>
+                      <Table.Th>{t("dev-mail.columns.date")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows && rows.length > 0 ? (
+                      rows.map((row) => (
+                        <Table.Tr
+                          key={row.id}
+                          style={{ cursor: "pointer" }}
+                          bg={open?.id === row.id ? "blue.0" : undefined}
+                          onClick={() => void show(row.id)}
+                        >
+                          <Table.Td>{row.to}</Table.Td>
+                          <Table.Td>
+                            <Anchor
+                              component="button"
+                              type="button"
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                void show(row.id);
+                              }}
+                            >
+                              {row.subject}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
+                              {t(`dev-mail.status.${row.status}`, { defaultValue: row.status })}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{dayjs(row.created).format("DD/MM/YYYY HH:mm")}</Table.Td>
+                        </Table.Tr>
+                      ))
+                    ) : (
+                      <Table.Tr>
+                        <Table.Td colSpan={4}>
+                          <Text c="dimmed" ta="center" py="md">
+                            {rows === null ? t("app.loading") : t("dev-mail.empty")}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+            {open && <MessageView message={open} onClose={() => setOpen(null)} />}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,5 @@
+import { api } from "../../../app/api";
+
+export async function resendInvitation(id: number): Promise<void> {
+  await api.post(`/companies/invitations/resend/${id}`);
+}
