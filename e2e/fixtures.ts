@@ -21,3 +21,73 @@ export async function loginWith(page: Page, email: string, password = PASSWORD, 
 export function hashOf(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, "");
 }
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const MAIL_API = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 19}`;
+
+/** Waits until `count` mails have reached `to` at the test SMTP server, and returns them. */
+export async function waitForMail(to: string, count = 1, timeoutMs = 15_000): Promise<CaughtMail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
+    if (mails.length >= count) return mails;
+    if (Date.now() > until) throw new Error(`no ${count} mail(s) for ${to} (got ${mails.length})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The Coordina link in a mail (`…/webapp/#/invitation?token=…`), as a path for page.goto. */
+export function mailLink(mail: CaughtMail): string {
+  const match = /https?:\/\/\S+?\/webapp\/(#\/(?:recovery|invitation)\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail '${mail.subject}'`);
+  return `./${match[1]}`;
+}
+
+/** A unique e-mail per run (the e2e data dir is fresh, but a journey may run twice in one run). */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@coordina.test`;
+}
+
+export const NEW_PASSWORD = "Coordina-Nueva-2026!";
+
+export async function setPassword(page: Page, password = NEW_PASSWORD) {
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByLabel("Repite la contraseña").fill(password);
+}
+
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+}
+
+/** Registers a provider through /registry and finishes with its mailed link; returns its e-mail. */
+export async function registerProvider(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail("proveedor");
+  await page.goto("./#/registry");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Confirma el e-mail").fill(email);
+  await page.getByLabel("Nombre de la empresa").fill(name);
+  await page.getByLabel("CIF/NIF").fill(`B${Date.now().toString().slice(-8)}`);
+  await page.getByRole("button", { name: "Regístrate" }).click();
+  await expect(page.getByText("Registro completado, recibirás un e-mail. Sigue las instrucciones")).toBeVisible();
+  const [mail] = await waitForMail(email);
+  await page.goto(mailLink(mail!));
+  await setPassword(page);
+  await page.getByRole("button", { name: "Establecer password" }).click();
+  await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
+  return email;
+}
+
+/** Accepts the terms pop-up shown after an administrator's or provider's first login. */
+export async function acceptTerms(page: Page) {
+  await expect(page).toHaveURL(/#\/legal$/);
+  const terms = page.getByRole("dialog");
+  await terms.getByLabel("He leído y acepto las condiciones de uso").check();
+  await terms.getByRole("button", { name: "Aceptar" }).click();
+}

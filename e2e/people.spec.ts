@@ -1,0 +1,151 @@
+import { expect, test } from "@playwright/test";
+import {
+  acceptTerms,
+  DEMO,
+  loginWith,
+  logout,
+  mailLink,
+  NEW_PASSWORD,
+  registerProvider,
+  setPassword,
+  uniqueEmail,
+  waitForMail,
+} from "./fixtures";
+
+test.describe("Mis datos", () => {
+  test("a provider changes its e-mail: checked first, refused when taken, then saved with a notice to the old address", async ({
+    page,
+  }) => {
+    const oldEmail = await registerProvider(page, "Cerrajería Arganzuela S.L.");
+    await page.getByRole("button", { name: "Acceder al sitio" }).click();
+    await loginWith(page, oldEmail, NEW_PASSWORD);
+    await acceptTerms(page);
+    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Mis datos" }).click();
+    await expect(page).toHaveURL(/#\/my-data$/);
+    await expect(page.getByTestId("my-company")).toContainText("Cerrajería Arganzuela S.L.");
+
+    const field = page.getByRole("textbox", { name: "E-mail", exact: true });
+    const save = page.getByRole("button", { name: "Guardar" });
+    await expect(field).toHaveValue(oldEmail);
+    await field.fill("sin-arroba");
+    await save.click();
+    await expect(page.getByText("El email no tiene un formato válido")).toBeVisible();
+
+    await field.fill(DEMO.gremio.email);
+    await save.click();
+    const refused = page.getByTestId("my-data-not-saved");
+    await expect(refused).toContainText("No se pudieron guardar los datos");
+    await expect(refused).toContainText("Ya existe otro usuario con ese e-mail.");
+
+    const newEmail = uniqueEmail("cerrajeria");
+    await field.fill(newEmail);
+    await save.click();
+    await expect(page.getByTestId("my-data-saved")).toHaveText("Datos guardados correctamente");
+    const notices = await waitForMail(oldEmail, 2);
+    expect(notices.map((m) => m.subject)).toContain("Tu e-mail de acceso a Coordina ha cambiado");
+
+    // The new e-mail is the login from now on; the old one no longer opens the account.
+    await logout(page);
+    await loginWith(page, oldEmail, NEW_PASSWORD);
+    const error = page.getByRole("dialog", { name: "Error" });
+    await expect(error).toContainText("El e-mail o la contraseña no son correctos.");
+    await error.getByRole("button", { name: "Aceptar" }).click();
+    await loginWith(page, newEmail, NEW_PASSWORD);
+    await expect(page).toHaveURL(/#\/comunidades\/index$/);
+  });
+});
+
+test.describe("invitations list", () => {
+  test("the colegio finds an invitation, resends it and cancels it; the cancelled link stops working", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("reenvio");
+    await page.goto("./#/login");
+    await loginWith(page, DEMO.colegio.email);
+    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Invitaciones" }).click();
+    await page.getByRole("button", { name: "Añadir" }).click();
+    const modal = page.getByRole("dialog");
+    await modal.getByRole("radio", { name: "Proveedor" }).check();
+    await modal.getByLabel("Nombre de la compañía").fill("Ascensores Prado S.L.");
+    await modal.getByLabel("E-mail del gestor").fill(email);
+    await modal.getByRole("button", { name: "Enviar" }).click();
+    await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
+    await modal.getByRole("button", { name: "Terminar" }).click();
+
+    // The search (debounced) narrows the list to this invitation.
+    await page.getByRole("textbox", { name: "Buscar" }).fill(email);
+    const rows = page.getByRole("row").filter({ hasText: "@" });
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row).toContainText("Ascensores Prado S.L.");
+    await expect(row).toContainText("Proveedor");
+    await expect(row).toContainText("Pendiente");
+
+    const [first] = await waitForMail(email);
+    await row.getByRole("button", { name: "Reenviar" }).click();
+    await expect(page.getByTestId("invitations-notice")).toHaveText(`Invitación reenviada a ${email}`);
+    const both = await waitForMail(email, 2);
+    // The resent mail carries a new link; the first one was replaced.
+    const second = both.find((m) => mailLink(m) !== mailLink(first!))!;
+    expect(second).toBeDefined();
+
+    await row.getByRole("button", { name: "Cancelar invitación" }).click();
+    const confirm = page.getByRole("dialog", { name: "Cancelar invitación" });
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole("button", { name: "Cancelar invitación" }).click();
+    await expect(page.getByTestId("invitations-notice")).toHaveText(`Invitación a ${email} cancelada`);
+    await expect(row).toContainText("Cancelada");
+    await expect(row.getByRole("button", { name: "Reenviar" })).toHaveCount(0);
+    await logout(page);
+
+    for (const mail of [first!, second]) {
+      await page.goto(mailLink(mail));
+      await expect(page.getByText("Su petición de recuperación de password ha caducado o no es válida")).toBeVisible();
+    }
+  });
+});
+
+test.describe("users of a company", () => {
+  test("an administrator adds a colleague, who joins the company and appears in its users list", async ({ page }) => {
+    const email = uniqueEmail("companera");
+    await page.goto("./#/login");
+    await loginWith(page, DEMO.administrador.email);
+    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Usuarios" }).click();
+    await expect(page).toHaveURL(/#\/users$/);
+    await expect(page.getByRole("row", { name: new RegExp(DEMO.administrador.email) })).toContainText("Gestor");
+
+    await page.getByRole("button", { name: "Añadir usuario" }).click();
+    const modal = page.getByRole("dialog", { name: "Añadir usuario" });
+    await modal.getByLabel("E-mail del usuario").fill(email);
+    await modal.getByRole("button", { name: "Enviar" }).click();
+    await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
+    await modal.getByRole("button", { name: "Terminar" }).click();
+    // Not a user until the invitation is accepted.
+    await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
+    await logout(page);
+
+    const [mail] = await waitForMail(email);
+    await page.goto(mailLink(mail!));
+    await setPassword(page);
+    await page.getByRole("button", { name: "Establecer password" }).click();
+    await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
+    await page.getByRole("button", { name: "Acceder al sitio" }).click();
+    await loginWith(page, email, NEW_PASSWORD);
+    // Each person accepts the terms for themselves.
+    await acceptTerms(page);
+    await expect(page).toHaveURL(/#\/comunidades\/index$/);
+    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Usuarios" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Activo");
+    await expect(page.getByRole("row", { name: new RegExp(DEMO.administrador.email) })).toBeVisible();
+
+    // Sorting by e-mail is done by the server and flips on a second click.
+    const header = page.getByRole("columnheader", { name: "E-mail" });
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    const emails = () => page.getByRole("row").filter({ hasText: "@" }).allInnerTexts();
+    const ascending = await emails();
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await expect.poll(emails).toEqual([...ascending].reverse());
+  });
+});
