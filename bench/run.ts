@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts the real server (as `npm start` does) on PGlite and, when reachable, on
  * PostgreSQL, and measures in one run, side by side: start-up on a fresh and on an existing data dir,
- * `/health` and login throughput with p50/p99 latency (autocannon, 20 connections, loopback).
+ * `/health`, login and the accounts lists (invitations, users) with p50/p99 latency (autocannon, 20
+ * connections, loopback).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -78,6 +79,32 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "admin@coordina.test", password: "Coordina2026!" }),
     }),
+  });
+  const login = await fetch(`${base}/companies/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "colegio@coordina.test", password: "Coordina2026!" }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const asColegio = (body: object) => ({
+    method: "POST" as const,
+    headers: { "content-type": "application/json", Authentication: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  rows.push({
+    backend,
+    what: "POST /companies/invitations/index (5.000, pág. 1)",
+    value: await load(`${base}/companies/invitations/index`, asColegio({ page: 1, limit: 10 })),
+  });
+  rows.push({
+    backend,
+    what: "POST /companies/invitations/index (búsqueda)",
+    value: await load(`${base}/companies/invitations/index`, asColegio({ page: 1, limit: 10, filter: "invitado42" })),
+  });
+  rows.push({
+    backend,
+    what: "POST /companies/users/index",
+    value: await load(`${base}/companies/users/index`, asColegio({ page: 1, limit: 10 })),
   });
   await stop(again.child);
 }

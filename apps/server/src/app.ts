@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

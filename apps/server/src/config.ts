@@ -31,6 +31,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DEMO: booleanFlag.optional(),
+  TRUST_PROXY: z.string().trim().min(1).max(500).default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   WEB_DIST: z.string().optional(),
@@ -47,6 +48,11 @@ export interface AppConfig {
   mailFrom: string;
   /** load the demo seed: by default on the embedded database, only with DEMO=1 on PostgreSQL */
   demo: boolean;
+  /**
+   * Which peers may set X-Forwarded-For (proxy-addr names, addresses or CIDRs, comma separated): the
+   * client address behind them is what the rate limits count.
+   */
+  trustProxy: string;
   logLevel: string;
   /** development mode shows development-only aids (Id columns, mail viewer) */
   development: boolean;
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Coordina <no-reply@${new URL(publicUrl).hostname}>`,
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     development: e.NODE_ENV === "development",
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),

@@ -21,3 +21,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!constraint) return true;
   return found.constraint === constraint || (found.message ?? "").includes(constraint);
 }
+
+/** True when `err` is a foreign-key violation (23503): the row is still referred to from elsewhere. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return pgError(err)?.code === "23503";
+}

@@ -71,6 +71,12 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   useEffect(() => {
     onSearch?.(debounced);
   }, [debounced, onSearch]);
+  // Rows went away while the user was on a later page: go back to the last page there is.
+  const { page, totalPages, onPage, count } = props;
+  useEffect(() => {
+    if (count !== undefined && page !== undefined && totalPages !== undefined && page > totalPages)
+      onPage?.(totalPages);
+  }, [count, page, totalPages, onPage]);
   const rows = props.rows ?? [];
   return (
     <Card withBorder radius="md" padding="lg">

@@ -2,6 +2,7 @@ import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { colegioMembers, communities, companies, invitations } from "../../db/schema/index.js";
+import { containsPattern, totalOf } from "../../lib/paging.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -55,7 +56,9 @@ export async function pageInvitations(
   const order = sql.raw(
     `${SORT_SQL[q.sortBy ?? "created"]} ${q.sortDesc ?? (q.sortBy ? "ASC" : "DESC")} nulls last, i.id desc`,
   );
-  const like = `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q.filter);
+  const where = sql`i.inviter_company_id = ${companyId}
+    ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}`;
   const rows = await queryRows<
     Omit<InvitationRow, "created" | "expires" | "accepted_at"> & {
       created: Date | string;
@@ -71,14 +74,16 @@ export async function pageInvitations(
                count(*) over () as total
         from invitations i
         left join users u on u.id = i.inviter_user_id
-        where i.inviter_company_id = ${companyId}
-          ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}
+        where ${where}
         order by ${order}
         limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
   );
   const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
   return {
-    count: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    count: await totalOf(rows, q.page, async () => {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*) as n from invitations i where ${where}`);
+      return Number(row?.n ?? 0);
+    }),
     data: rows.map(({ total: _total, ...r }) => ({
       ...r,
       id: Number(r.id),

@@ -13,7 +13,8 @@ import {
   type TokenActionValue,
   ValidationKey,
 } from "@coordina/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { colegioMembers, communityPorters, companies, invitations, users } from "../../db/schema/index.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
@@ -33,6 +34,7 @@ import {
   isColegioMember,
   pageInvitations,
 } from "./invitations.repository.js";
+import { releaseAbandonedRegistration } from "./registry.service.js";
 import { consumeLinkToken, findLiveToken, issueLinkToken, revokeInvitationTokens } from "./tokens.repository.js";
 
 /** The levels the caller may create, in policy order (the form preselects the first). */
@@ -97,6 +99,7 @@ export async function invite(ctx: AccountsContext, actor: Actor, input: InvitePa
     };
   }
 
+  await releaseAbandonedRegistration(ctx.db, { email });
   if (await findUserByEmail(ctx.db, email)) throw new AppError(409, ErrorKey.invitationUserExists);
   const inviter = await findCompany(ctx.db, actor.companyId);
 
@@ -318,7 +321,7 @@ export async function resendInvitation(ctx: AccountsContext, actor: Actor, id: n
     await ctx.db.transaction(async (tx) => {
       await expireOverdue(tx, invitation.email);
       const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_HOURS[tokenAction] * 3_600_000);
-      await tx.update(invitations).set({ status: "pending", expiresAt }).where(eq(invitations.id, invitation.id));
+      await updateOpenInvitation(tx, invitation.id, { status: "pending", expiresAt });
       await sendInvitationMail(
         ctx,
         tx,
@@ -344,10 +347,20 @@ export async function cancelInvitation(ctx: AccountsContext, actor: Actor, id: n
     throw new AppError(409, ErrorKey.invitationNotPending);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(invitations)
-      .set({ status: "cancelled", cancelledAt: sql`now()` })
-      .where(eq(invitations.id, invitation.id));
+    await updateOpenInvitation(tx, invitation.id, { status: "cancelled", cancelledAt: sql`now()` });
     await revokeInvitationTokens(tx, invitation.id);
   });
+}
+
+/**
+ * Changes an invitation that is still open (pending or expired). The status is checked again in the
+ * update itself: an acceptance or a cancel that committed since it was read wins, and this one is refused.
+ */
+async function updateOpenInvitation(tx: Db, id: number, changes: PgUpdateSetSource<typeof invitations>) {
+  const changed = await tx
+    .update(invitations)
+    .set(changes)
+    .where(and(eq(invitations.id, id), inArray(invitations.status, ["pending", "expired"])))
+    .returning({ id: invitations.id });
+  if (changed.length === 0) throw new AppError(409, ErrorKey.invitationNotPending);
 }

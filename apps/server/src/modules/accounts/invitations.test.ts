@@ -276,6 +276,30 @@ describe("simultaneous requests", () => {
     const companies = await queryRows(ctx.database.db, sql`select id from companies where name like 'Carrera%'`);
     expect(companies).toHaveLength(1);
   });
+
+  it("an acceptance and a cancel at once: one of them wins, and the record says which", async () => {
+    const email = "cancelada.o.aceptada@coordina.test";
+    const { id } = (await invite(tokens.colegio, companyInvite(email, Role.gremio, "Duda S.L."))).json().data;
+    const token = await linkFor(email);
+    const [accept, cancel] = await Promise.all([
+      call(ctx.app, "POST", "/companies/users/regcheckin", { body: { shakey: token, password: PASSWORD } }),
+      call(ctx.app, "POST", `/companies/invitations/cancel/${id}`, { token: tokens.colegio }),
+    ]);
+    expect([accept!.statusCode, cancel!.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    const [row] = await queryRows<{ status: string }>(
+      ctx.database.db,
+      sql`select status from invitations where id = ${id}`,
+    );
+    const users = await queryRows(ctx.database.db, sql`select id from users where email = ${email}`);
+    if (accept!.statusCode === 200) {
+      expect(row!.status).toBe("accepted");
+      expect(users).toHaveLength(1);
+      expect(cancel!.json().error).toBe(ErrorKey.invitationNotPending);
+    } else {
+      expect(row!.status).toBe("cancelled");
+      expect(users).toHaveLength(0);
+    }
+  });
 });
 
 describe("the invitations list, resend and cancel", () => {
@@ -289,6 +313,12 @@ describe("the invitations list, resend and cancel", () => {
     expect(body.data).toHaveLength(2);
     expect(body.count).toBeGreaterThan(2);
     expect(body.pagination).toEqual({ count: body.count, page: 1, limit: 2 });
+    const beyond = await call(ctx.app, "POST", "/companies/invitations/index", {
+      token: tokens.colegio,
+      body: { page: 500, limit: 2 },
+    });
+    expect(beyond.json().data).toEqual([]);
+    expect(beyond.json().count).toBe(body.count);
 
     const found = await call(ctx.app, "POST", "/companies/invitations/index", {
       token: tokens.colegio,

@@ -1,9 +1,9 @@
 import { ErrorKey, normalizeEmail, normalizeTaxId, Role, TokenAction } from "@coordina/domain";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
 import { companies, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js";
 import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import { registryMail } from "../mail/templates.js";
@@ -25,6 +25,7 @@ export async function registerProvider(
   const cifNorm = normalizeTaxId(cif);
   await consumeRate(ctx.db, `register:ip:${ip}`, ctx.limits.registerPerIp);
   await consumeRate(ctx.db, `register:acct:${email}`, ctx.limits.registerPerEmail);
+  await releaseAbandonedRegistration(ctx.db, { email, cifNorm });
 
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
@@ -70,4 +71,36 @@ async function sendLink(ctx: AccountsContext, userId: number, companyName: strin
     email,
     registryMail({ link: tokenLink(ctx, "invitation", token), companyName, expiresAt }),
   );
+}
+
+/**
+ * A self-registration never finished (no password, and every registration link spent or expired) must
+ * not hold its e-mail or CIF for ever, or anyone could block a real company by registering its CIF.
+ * It is removed when someone registers or is invited with that e-mail or CIF. A registration that
+ * anything else already refers to (a colegio that included it, for example) is kept.
+ */
+export async function releaseAbandonedRegistration(db: Db, match: { email: string; cifNorm?: string }) {
+  const [abandoned] = await queryRows<{ user_id: number; company_id: number }>(
+    db,
+    sql`select u.id as user_id, c.id as company_id
+        from users u join companies c on c.id = u.company_id and c.owner_user_id = u.id
+        where u.password_hash is null and c.type = ${Role.gremio}
+          and (u.email = ${match.email} ${match.cifNorm ? sql`or c.cif_norm = ${match.cifNorm}` : sql``})
+          and exists (select 1 from link_tokens t where t.user_id = u.id and t.action = ${TokenAction.registry})
+          and not exists (select 1 from link_tokens t
+                          where t.user_id = u.id and t.used_at is null and t.expires_at > now())
+          and not exists (select 1 from users other where other.company_id = c.id and other.id <> u.id)
+        limit 1`,
+  );
+  if (!abandoned) return;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from link_tokens where user_id = ${abandoned.user_id}`);
+      await tx.execute(sql`update companies set owner_user_id = null where id = ${abandoned.company_id}`);
+      await tx.execute(sql`delete from users where id = ${abandoned.user_id}`);
+      await tx.execute(sql`delete from companies where id = ${abandoned.company_id}`);
+    });
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+  }
 }

@@ -89,6 +89,28 @@ describe("provider self-registration", () => {
     expect(companies).toHaveLength(1);
   });
 
+  it("an unfinished registration holds its CIF while its link lives, and gives it up once the link has expired", async () => {
+    const squatter = { email: "okupa@coordina.test", cif: "B77777777", company: "Okupa S.L." };
+    const owner = { email: "duena@coordina.test", cif: "B77777777", company: "La Dueña S.L." };
+    expect((await register(squatter)).statusCode).toBe(200);
+    const blocked = await register(owner);
+    expect(blocked.json().error).toBe(ErrorKey.invitationCifTaken);
+
+    await ctx.database.db.execute(
+      sql`update link_tokens set expires_at = now() - interval '1 second'
+          where user_id = (select id from users where email = ${squatter.email})`,
+    );
+    expect((await register(owner)).statusCode).toBe(200);
+    const holders = await queryRows<{ name: string }>(
+      ctx.database.db,
+      sql`select name from companies where cif_norm = 'B77777777'`,
+    );
+    expect(holders).toEqual([{ name: "La Dueña S.L." }]);
+    expect(await queryRows(ctx.database.db, sql`select id from users where email = ${squatter.email}`)).toEqual([]);
+    // The released e-mail can now be invited or registered by whoever really owns it.
+    expect((await register({ ...squatter, cif: "B78787878" })).statusCode).toBe(200);
+  });
+
   it("two registrations with the same e-mail at once leave one company and a clear error", async () => {
     const answers = await Promise.all([
       register({ email: "doble@coordina.test", cif: "B33333333", company: "Doble A" }),
@@ -107,6 +129,21 @@ describe("provider self-registration", () => {
         (await register({ email: `flood${i}@coordina.test`, cif: `B5555555${i}`, company: "F" }, "10.8.8.8"))
           .statusCode,
       );
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it("counts the real client address: a forged X-Forwarded-For does not reset the limit", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/companies/companies/register-provider",
+        payload: { email: `forjado${i}@coordina.test`, cif: `B6666666${i}`, company: "F" },
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+        remoteAddress: "10.7.7.7",
+      });
+      codes.push(response.statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
   });

@@ -4,6 +4,14 @@ import { type Db, queryRows } from "../../db/client.js";
 import { linkTokens } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 
+/** Every unused link of a user stops working (its e-mail changed: the links went to the old address). */
+export async function revokeUserLinks(db: Db, userId: number) {
+  await db
+    .update(linkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(linkTokens.userId, userId), isNull(linkTokens.usedAt)));
+}
+
 /**
  * Issues a link token (shakey) for one action: 256 random bits, stored as its SHA-256, expiring after the
  * action's lifetime. Earlier unused tokens of the same owner and action stop working.

@@ -10,9 +10,13 @@ import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
 import { findOutbox, listOutbox } from "./outbox.repository.js";
 
-/** The development mail viewer is on in demo and development mode only (never on a real deployment). */
-export function mailViewerEnabled(config: { demo: boolean; development: boolean }) {
-  return config.demo || config.development;
+/**
+ * The development mail viewer is on in development mode, and in demo mode while no SMTP server is set
+ * (the embedded default, whose mail has nowhere else to go). An installation that sends real mail
+ * never shows it: it is public and its messages carry live links.
+ */
+export function mailViewerEnabled(config: { demo: boolean; development: boolean; smtpUrl?: string | undefined }) {
+  return config.development || (config.demo && config.smtpUrl === undefined);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

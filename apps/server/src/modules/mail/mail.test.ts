@@ -68,6 +68,22 @@ describe("mail through SMTP, with an SMTP server that is down for a while", () =
     for (const mail of smtp.messages) expect(ctx.logs.text).not.toContain(linkToken(mail).token);
     expect(ctx.logs.text).toContain("mail sent");
   });
+
+  it("keeps a sent message's text but not its live link, and shows no public mail viewer", async () => {
+    const stored = await queryRows<{ text: string; html: string }>(
+      ctx.database.db,
+      sql`select text, html from mail_outbox where status = 'sent'`,
+    );
+    expect(stored).toHaveLength(3);
+    for (const mail of smtp.messages) {
+      const { token } = linkToken(mail);
+      for (const row of stored) expect(row.text + row.html).not.toContain(token);
+    }
+    expect(stored[0]!.text).toContain("token=(retirado)");
+    // Demo mode, but mail goes out for real: the outbox is not readable without a session.
+    expect((await call(ctx.app, "GET", "/dev/mail/messages")).statusCode).toBe(404);
+    expect((await call(ctx.app, "GET", "/app/config")).json().data).toMatchObject({ mailViewer: false, smtp: true });
+  });
 });
 
 describe("mail without SMTP_URL (the embedded default)", () => {

@@ -2,7 +2,7 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client.js";
-import { claimDue, insertOutbox, markFailed, markSent } from "./outbox.repository.js";
+import { type ClaimedMail, claimNext, insertOutbox, markFailed, markSent } from "./outbox.repository.js";
 import type { MailContent } from "./templates.js";
 
 export interface MailSettings {
@@ -13,8 +13,8 @@ export interface MailSettings {
   maxDelayMs: number;
   /** attempts before a message is marked failed (kept, never deleted) */
   maxAttempts: number;
+  /** how long a claimed message is reserved for one worker (well above the SMTP timeouts) */
   leaseMs: number;
-  batch: number;
 }
 
 export const DEFAULT_MAIL_SETTINGS: MailSettings = {
@@ -23,7 +23,6 @@ export const DEFAULT_MAIL_SETTINGS: MailSettings = {
   maxDelayMs: 3_600_000,
   maxAttempts: 12,
   leaseMs: 120_000,
-  batch: 20,
 };
 
 export function retryDelayMs(attempts: number, settings: MailSettings): number {
@@ -117,16 +116,13 @@ export class Mailer {
 
   private async drain() {
     while (!this.stopped) {
-      const due = await claimDue(this.db, this.settings.batch, this.settings.leaseMs);
-      if (due.length === 0) return;
-      for (const mail of due) {
-        if (this.stopped) return;
-        await this.sendOne(mail);
-      }
+      const mail = await claimNext(this.db, this.settings.leaseMs);
+      if (!mail) return;
+      await this.sendOne(mail);
     }
   }
 
-  private async sendOne(mail: Awaited<ReturnType<typeof claimDue>>[number]) {
+  private async sendOne(mail: ClaimedMail) {
     // A stable Message-ID per outbox row: a receiver can recognise a retry of the same message.
     const messageId = `<outbox-${mail.id}.${os.hostname()}@coordina>`;
     try {
@@ -138,13 +134,13 @@ export class Mailer {
         html: mail.html,
         messageId,
       });
-      await markSent(this.db, mail.id, (info as { messageId?: string }).messageId ?? messageId);
+      await markSent(this.db, mail, (info as { messageId?: string }).messageId ?? messageId);
       this.log.info({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts }, "mail sent");
     } catch (err) {
       const final = mail.attempts >= this.settings.maxAttempts;
       const delay = retryDelayMs(mail.attempts, this.settings);
       const message = err instanceof Error ? err.message : String(err);
-      await markFailed(this.db, mail.id, message, delay, final);
+      await markFailed(this.db, mail, message, delay, final);
       this.log.warn(
         {
           outboxId: mail.id,

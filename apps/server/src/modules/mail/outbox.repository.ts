@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema/index.js";
 
@@ -35,36 +35,61 @@ export interface ClaimedMail {
 }
 
 /**
- * Takes up to `batch` due messages for sending, each with a lease. `skip locked` lets several
- * instances share the outbox without sending a message twice; an expired lease (a worker that died
- * mid-send) makes the message due again.
+ * Takes the next due message for sending, with a lease. `skip locked` lets several instances share the
+ * outbox; an expired lease (a worker that died mid-send) makes the message due again. One message per
+ * claim, so a lease never runs out while earlier messages of a batch are still being sent.
  */
-export async function claimDue(db: Db, batch: number, leaseMs: number): Promise<ClaimedMail[]> {
-  const rows = await queryRows<ClaimedMail>(
+export async function claimNext(db: Db, leaseMs: number): Promise<ClaimedMail | undefined> {
+  const [row] = await queryRows<ClaimedMail>(
     db,
     sql`update mail_outbox set status = 'sending', attempts = attempts + 1,
           lease_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id in (
+        where id = (
           select id from mail_outbox
           where (status = 'pending' and next_attempt_at <= now())
              or (status = 'sending' and lease_until < now())
           order by next_attempt_at, id
-          limit ${batch}
+          limit 1
           for update skip locked)
         returning id, kind, to_address, subject, text, html, attempts`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+  return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
 }
 
-export async function markSent(db: Db, id: number, messageId: string | null) {
+/** Only the claim that is still current may settle a message (not a worker whose lease ran out). */
+const stillClaimed = (mail: Pick<ClaimedMail, "id" | "attempts">) =>
+  and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
+
+/**
+ * Once a message is settled its links are spent on the way out: the stored copy keeps the text but not
+ * the live token (only token hashes are kept anywhere else).
+ */
+const withoutTokens = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
+  sql`regexp_replace(${column}, 'token=[A-Za-z0-9_-]+', 'token=(retirado)', 'g')`;
+
+export async function markSent(db: Db, mail: Pick<ClaimedMail, "id" | "attempts">, messageId: string | null) {
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: sql`now()`, leaseUntil: null, lastError: null, messageId })
-    .where(eq(mailOutbox.id, id));
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      leaseUntil: null,
+      lastError: null,
+      messageId,
+      text: withoutTokens(mailOutbox.text),
+      html: withoutTokens(mailOutbox.html),
+    })
+    .where(stillClaimed(mail));
 }
 
 /** A failed attempt: due again after `delayMs`, or given up (`failed`) when `final`. */
-export async function markFailed(db: Db, id: number, error: string, delayMs: number, final: boolean) {
+export async function markFailed(
+  db: Db,
+  mail: Pick<ClaimedMail, "id" | "attempts">,
+  error: string,
+  delayMs: number,
+  final: boolean,
+) {
   await db
     .update(mailOutbox)
     .set({
@@ -72,8 +97,9 @@ export async function markFailed(db: Db, id: number, error: string, delayMs: num
       leaseUntil: null,
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      ...(final ? { text: withoutTokens(mailOutbox.text), html: withoutTokens(mailOutbox.html) } : {}),
     })
-    .where(eq(mailOutbox.id, id));
+    .where(stillClaimed(mail));
 }
 
 export async function listOutbox(db: Db, limit: number) {

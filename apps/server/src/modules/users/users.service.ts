@@ -5,6 +5,7 @@ import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { findCompany, isColegioMember } from "../accounts/invitations.repository.js";
+import { revokeUserLinks } from "../accounts/tokens.repository.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
 import { emailChangedMail } from "../mail/templates.js";
@@ -52,7 +53,8 @@ export async function myCompany(ctx: AccountsContext, actor: Actor) {
 
 /**
  * Mis datos: a user changes their own e-mail (the login key). It must stay unique; both the old and the
- * new address are told, so a stolen session cannot quietly take the account over.
+ * new address are told, so a stolen session cannot quietly take the account over, and the links mailed to
+ * the old address stop working.
  */
 export async function editOwnEmail(ctx: AccountsContext, actor: Actor, userId: number, rawEmail: string) {
   if (userId !== actor.userId) throw forbidden();
@@ -63,6 +65,8 @@ export async function editOwnEmail(ctx: AccountsContext, actor: Actor, userId: n
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, actor.userId));
+      // Links already mailed to the old address (recovery, registration) must not outlive the change.
+      await revokeUserLinks(tx, actor.userId);
       const change = { oldEmail: actor.email, newEmail: email };
       await ctx.mailer.enqueue(tx, "email-change", actor.email, emailChangedMail({ ...change, toOld: true }));
       await ctx.mailer.enqueue(tx, "email-change", email, emailChangedMail({ ...change, toOld: false }));

@@ -9,7 +9,7 @@ import {
   testConfig,
   tokenFor,
 } from "../../../test/helpers.js";
-import { FAST_MAIL, TestSmtp } from "../../../test/smtp.js";
+import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
 import { ensureLegalAccepted, ensureUser } from "../../db/seed/builders.js";
 
 const smtp = new TestSmtp();
@@ -45,6 +45,12 @@ describe("users of a company", () => {
       await call(ctx.app, "POST", "/companies/users/index", { token, body: { page: 2, limit: 10 } })
     ).json();
     expect(second.data).toHaveLength(3);
+    // A page past the end is empty but still tells the pager how many there are.
+    const beyond = (
+      await call(ctx.app, "POST", "/companies/users/index", { token, body: { page: 9, limit: 10 } })
+    ).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination).toEqual({ count: 13, page: 9, limit: 10 });
     const manager = [...first.data, ...second.data].filter((u: { manager: boolean }) => u.manager);
     expect(manager).toEqual([expect.objectContaining({ email: DEMO_ACCOUNTS.gremio, active: true })]);
 
@@ -100,6 +106,9 @@ describe("users of a company", () => {
 
 describe("Mis datos: changing one's own e-mail", () => {
   it("saves a new unique e-mail, tells both addresses, and the user logs in with it", async () => {
+    // A recovery link mailed to the old address before the change…
+    await call(ctx.app, "POST", "/companies/users/recover", { body: { email: "empleado01@levante.test" } });
+    const [recovery] = await smtp.waitFor("empleado01@levante.test");
     const session = (await login(ctx.app, "empleado01@levante.test", "Empleado-2026!")).json().data;
     const response = await call(ctx.app, "POST", `/companies/users/edit/${session.user.id}`, {
       token: session.token,
@@ -109,13 +118,18 @@ describe("Mis datos: changing one's own e-mail", () => {
       result: true,
       user: { id: session.user.id, email: "nuevo.correo@levante.test" },
     });
-    const [toOld] = await smtp.waitFor("empleado01@levante.test");
+    const toOld = (await smtp.waitFor("empleado01@levante.test", 2)).find((m) => m !== recovery);
     const [toNew] = await smtp.waitFor("nuevo.correo@levante.test");
     expect(toOld!.subject).toBe("Tu e-mail de acceso a Coordina ha cambiado");
     expect(toOld!.text).toContain("nuevo.correo@levante.test");
     expect(toNew!.subject).toBe("Tu e-mail de acceso a Coordina ha cambiado");
     expect((await login(ctx.app, "nuevo.correo@levante.test", "Empleado-2026!")).statusCode).toBe(200);
     expect((await login(ctx.app, "empleado01@levante.test", "Empleado-2026!")).statusCode).toBe(401);
+    // …no longer works once the e-mail has changed.
+    const check = await call(ctx.app, "POST", "/companies/user-recovery/check", {
+      body: { shakey: linkToken(recovery!).token },
+    });
+    expect(check.json()).toEqual({ result: false, error: ErrorKey.tokenInvalid });
   });
 
   it("refuses a taken e-mail, a malformed one and another user's record", async () => {

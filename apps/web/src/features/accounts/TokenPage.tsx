@@ -169,7 +169,7 @@ function TokenForm({
 
   function validate(): FormErrors {
     const next: FormErrors = {};
-    if (!passwordMeetsRule(passwords.password.trim())) next.password = t("login.password-must");
+    if (!passwordMeetsRule(passwords.password)) next.password = t("login.password-must");
     if (!passwordsMatch(passwords.password, passwords.confirm)) next.confirm = t("login.passwords-different");
     if (porter) {
       for (const field of PORTER_FIELDS) if (!data[field].trim()) next[field] = t("validate.required");
@@ -186,7 +186,8 @@ function TokenForm({
     if (Object.keys(next).length > 0) return;
 
     setSending(true);
-    const password = passwords.password.trim();
+    // Passwords are sent as typed (never trimmed): the login form sends them the same way.
+    const password = passwords.password;
     try {
       const answer = porter
         ? await completeRegistration({
