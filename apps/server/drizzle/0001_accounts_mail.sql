@@ -61,7 +61,7 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_accepted_user_id_users_id_
 ALTER TABLE "link_tokens" ADD CONSTRAINT "link_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "link_tokens" ADD CONSTRAINT "link_tokens_invitation_id_invitations_id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."invitations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_pending_email_key" ON "invitations" USING btree ("email") WHERE "invitations"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "invitations_inviter_company_idx" ON "invitations" USING btree ("inviter_company_id","created_at");--> statement-breakpoint
+CREATE INDEX "invitations_inviter_company_idx" ON "invitations" USING btree ("inviter_company_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "link_tokens_hash_key" ON "link_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "link_tokens_user_idx" ON "link_tokens" USING btree ("user_id","action");--> statement-breakpoint
 CREATE INDEX "link_tokens_invitation_idx" ON "link_tokens" USING btree ("invitation_id");--> statement-breakpoint

@@ -39,7 +39,7 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex("invitations_pending_email_key").on(t.email).where(sql`${t.status} = 'pending'`),
-    index("invitations_inviter_company_idx").on(t.inviterCompanyId, t.createdAt),
+    index("invitations_inviter_company_idx").on(t.inviterCompanyId, t.createdAt, t.id),
     check("invitations_status_check", sql`${t.status} in ('pending', 'accepted', 'cancelled', 'expired')`),
     check("invitations_action_check", sql`${t.action} in ('create-company', 'create-company-user')`),
   ],
