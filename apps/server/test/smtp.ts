@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { createTestApp, type TestContext, testConfig } from "./helpers.js";
 
 /**
  * A real SMTP server in the test process: it receives what the mail worker sends, parsed with mailparser.
@@ -74,3 +75,29 @@ export function linkToken(mail: ParsedMail): { page: string; token: string; url:
 
 /** Fast worker timings for tests. */
 export const FAST_MAIL = { pollMs: 100, baseDelayMs: 150, maxDelayMs: 400, leaseMs: 5_000 };
+
+export interface MailTestContext extends TestContext {
+  smtp: TestSmtp;
+}
+
+/**
+ * The whole app with its mail going to a fresh in-process SMTP server, with fast worker timings;
+ * `env` adds settings (PUBLIC_URL…). `close()` stops both.
+ */
+export async function createMailTestApp(
+  options: Omit<Parameters<typeof createTestApp>[0] & object, "config" | "mail"> & {
+    env?: Record<string, string>;
+  } = {},
+): Promise<MailTestContext> {
+  const { env, ...rest } = options;
+  const smtp = await new TestSmtp().start();
+  const ctx = await createTestApp({ ...rest, config: testConfig({ SMTP_URL: smtp.url, ...env }), mail: FAST_MAIL });
+  return {
+    ...ctx,
+    smtp,
+    async close() {
+      await ctx.close();
+      await smtp.stop();
+    },
+  };
+}

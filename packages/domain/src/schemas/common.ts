@@ -10,3 +10,14 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export function okEnvelope<T extends z.ZodTypeAny>(data: T) {
   return z.object({ result: z.literal(true), data });
 }
+
+/** `{result:true}`: the answer of a call that returns nothing else. */
+export const okResultSchema = z.object({ result: z.literal(true) });
+
+/** The `:id` path parameter of a record. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The error answers a route documents: each status answers with the error envelope. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<S, typeof errorEnvelopeSchema>;
+}

@@ -1,10 +1,12 @@
 import {
   companyTypesResponseSchema,
-  errorEnvelopeSchema,
+  errorResponses,
+  idParamsSchema,
   invitationsIndexSchema,
   invitationsPageSchema,
   inviteRequestSchema,
   okEnvelope,
+  okResultSchema,
   passwordSetRequestSchema,
   recoverRequestSchema,
   registerProviderSchema,
@@ -28,16 +30,9 @@ import {
 import { checkRecoveryToken, completeRecovery, startRecovery } from "./recovery.service.js";
 import { registerProvider } from "./registry.service.js";
 
-const ok = z.object({ result: z.literal(true) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const ok = okResultSchema;
+const idParams = idParamsSchema;
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Password recovery, invitations and provider self-registration: every way into Coordina. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -166,7 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         tags: ["invitations"],
         summary: "Tipos de compañía que el usuario puede invitar (el primero va preseleccionado)",
-        response: { 200: companyTypesResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: { 200: companyTypesResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({ result: true as const, usertypes: companyTypesFor(actorOf(request)) }),

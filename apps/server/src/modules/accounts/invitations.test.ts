@@ -1,34 +1,21 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  login,
-  type TestContext,
-  testConfig,
-  tokenFor,
-} from "../../../test/helpers.js";
-import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { call, DEMO_ACCOUNTS, login, tokenFor } from "../../../test/helpers.js";
+import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 
-const smtp = new TestSmtp();
-let ctx: TestContext;
+let ctx: MailTestContext;
 const tokens: Record<keyof typeof DEMO_ACCOUNTS, string> = {} as never;
 const PASSWORD = "Invitado-2026!";
 
 beforeAll(async () => {
-  await smtp.start();
-  ctx = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }), mail: FAST_MAIL });
+  ctx = await createMailTestApp();
   for (const role of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {
     tokens[role] = await tokenFor(ctx.app, DEMO_ACCOUNTS[role]);
   }
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp.stop();
-});
+afterAll(async () => ctx?.close());
 
 const invite = (token: string, body: object) => call(ctx.app, "POST", "/companies/companies/invite", { token, body });
 const companyInvite = (email: string, type: number, name = "Nueva Compañía S.L.") => ({
@@ -38,7 +25,7 @@ const companyInvite = (email: string, type: number, name = "Nueva Compañía S.L
   id_user_invited: -1,
   company: { name, type },
 });
-const linkFor = async (email: string, nth = 1) => linkToken((await smtp.waitFor(email, nth))[nth - 1]!).token;
+const linkFor = async (email: string, nth = 1) => linkToken((await ctx.smtp.waitFor(email, nth))[nth - 1]!).token;
 
 describe("the levels each role may invite (one policy table)", () => {
   const table: [keyof typeof DEMO_ACCOUNTS, number[]][] = [
@@ -98,7 +85,7 @@ describe("the colegio invites an administrator", () => {
   });
 
   it("the invitee opens the mailed link, sets a password and belongs to the colegio", async () => {
-    const [mail] = await smtp.waitFor(email);
+    const [mail] = await ctx.smtp.waitFor(email);
     expect(mail!.subject).toBe("Invitación a Coordina");
     expect(mail!.text).toContain("Colegio de Administradores de Fincas de Madrid");
     const { token, page } = linkToken(mail!);

@@ -1,33 +1,19 @@
 import { ErrorKey, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  login,
-  type TestContext,
-  testConfig,
-  tokenFor,
-} from "../../../test/helpers.js";
-import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, login, tokenFor } from "../../../test/helpers.js";
+import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 
-const smtp = new TestSmtp();
-let ctx: TestContext;
+let ctx: MailTestContext;
+
 beforeAll(async () => {
-  await smtp.start();
-  ctx = await createTestApp({
-    config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: "https://coordina.example.es" }),
-    mail: FAST_MAIL,
+  ctx = await createMailTestApp({
+    env: { PUBLIC_URL: "https://coordina.example.es" },
     limits: { recoverPerEmail: { max: 3, windowSeconds: 3600 } },
   });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp.stop();
-});
+afterAll(async () => ctx?.close());
 
 const recover = (email: string, ip = "127.0.0.1") =>
   call(ctx.app, "POST", "/companies/users/recover", { body: { email }, ip });
@@ -39,7 +25,7 @@ describe("password recovery end to end", () => {
     const oldSession = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
     expect((await recover(DEMO_ACCOUNTS.administrador)).json()).toEqual({ result: true });
 
-    const [mail] = await smtp.waitFor(DEMO_ACCOUNTS.administrador);
+    const [mail] = await ctx.smtp.waitFor(DEMO_ACCOUNTS.administrador);
     const link = linkToken(mail!);
     expect(link.url.startsWith("https://coordina.example.es/webapp/#/recovery?token=")).toBe(true);
 
@@ -79,7 +65,7 @@ describe("password recovery end to end", () => {
 
   it("refuses an expired link", async () => {
     await recover(DEMO_ACCOUNTS.master);
-    const [mail] = await smtp.waitFor(DEMO_ACCOUNTS.master);
+    const [mail] = await ctx.smtp.waitFor(DEMO_ACCOUNTS.master);
     const { token } = linkToken(mail!);
     await ctx.database.db.execute(sql`update link_tokens set expires_at = now() - interval '1 second'`);
     const check = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: token } });
@@ -95,7 +81,7 @@ describe("password recovery end to end", () => {
   it("a newer link replaces the older one", async () => {
     await recover(DEMO_ACCOUNTS.portero);
     await recover(DEMO_ACCOUNTS.portero);
-    const [first, second] = await smtp.waitFor(DEMO_ACCOUNTS.portero, 2);
+    const [first, second] = await ctx.smtp.waitFor(DEMO_ACCOUNTS.portero, 2);
     const check = (m: typeof first) =>
       call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: linkToken(m!).token } });
     expect((await check(first)).statusCode).toBe(404);
@@ -103,7 +89,7 @@ describe("password recovery end to end", () => {
   });
 
   it("binds a link to its action: a recovery link is not an invitation", async () => {
-    const [, latest] = smtp.to(DEMO_ACCOUNTS.portero);
+    const [, latest] = ctx.smtp.to(DEMO_ACCOUNTS.portero);
     const { token } = linkToken(latest!);
     const checkin = await call(ctx.app, "POST", "/companies/users/checkin", { body: { shakey: token } });
     expect(checkin.statusCode).toBe(404);
@@ -116,7 +102,7 @@ describe("password recovery end to end", () => {
   it("stores only hashes of link tokens", async () => {
     const rows = await queryRows<{ token_hash: string }>(ctx.database.db, sql`select token_hash from link_tokens`);
     expect(rows.length).toBeGreaterThan(0);
-    for (const mail of smtp.messages) {
+    for (const mail of ctx.smtp.messages) {
       const { token } = linkToken(mail);
       expect(rows.map((r) => r.token_hash)).not.toContain(token);
     }
@@ -129,7 +115,7 @@ describe("password recovery end to end", () => {
     const malformed = await recover("no-es-un-email");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ result: false, error: ValidationKey.emailRecovery });
-    expect(smtp.to("nadie@coordina.test")).toHaveLength(0);
+    expect(ctx.smtp.to("nadie@coordina.test")).toHaveLength(0);
   });
 
   it("limits how many recovery mails one address can be sent", async () => {
@@ -137,15 +123,15 @@ describe("password recovery end to end", () => {
     for (let i = 0; i < 5; i++) codes.push((await recover(DEMO_ACCOUNTS.colegio, "10.1.1.1")).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     expect((await recover(DEMO_ACCOUNTS.colegio, "10.1.1.2")).json().error).toBe(ErrorKey.tooManyRequests);
-    await smtp.waitFor(DEMO_ACCOUNTS.colegio, 3);
+    await ctx.smtp.waitFor(DEMO_ACCOUNTS.colegio, 3);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.to(DEMO_ACCOUNTS.colegio)).toHaveLength(3);
+    expect(ctx.smtp.to(DEMO_ACCOUNTS.colegio)).toHaveLength(3);
   });
 
   it("refuses malformed tokens early and never logs tokens or passwords", async () => {
     const bad = await call(ctx.app, "POST", "/companies/user-recovery/check", { body: { shakey: "x" } });
     expect(bad.statusCode).toBe(400);
-    for (const mail of smtp.messages) expect(ctx.logs.text).not.toContain(linkToken(mail).token);
+    for (const mail of ctx.smtp.messages) expect(ctx.logs.text).not.toContain(linkToken(mail).token);
     expect(ctx.logs.text).not.toContain("Nueva-Clave-2026");
     expect(ctx.logs.text).not.toContain(DEMO_PASSWORD);
   });

@@ -1,24 +1,16 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, login, type TestContext, testConfig } from "../../../test/helpers.js";
-import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { call, login } from "../../../test/helpers.js";
+import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 
-const smtp = new TestSmtp();
-let ctx: TestContext;
+let ctx: MailTestContext;
+
 beforeAll(async () => {
-  await smtp.start();
-  ctx = await createTestApp({
-    config: testConfig({ SMTP_URL: smtp.url }),
-    mail: FAST_MAIL,
-    limits: { registerPerIp: { max: 4, windowSeconds: 3600 } },
-  });
+  ctx = await createMailTestApp({ limits: { registerPerIp: { max: 4, windowSeconds: 3600 } } });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp.stop();
-});
+afterAll(async () => ctx?.close());
 
 let ip = 0;
 const register = (body: object, from = `10.9.0.${++ip}`) =>
@@ -43,7 +35,7 @@ describe("provider self-registration", () => {
     expect(company).toEqual({ type: Role.gremio, cif_norm: "B12345678", has_password: false });
     expect((await login(ctx.app, email, PASSWORD)).statusCode).toBe(401);
 
-    const [mail] = await smtp.waitFor(email);
+    const [mail] = await ctx.smtp.waitFor(email);
     expect(mail!.subject).toBe("Completa tu registro en Coordina");
     const { token, page } = linkToken(mail!);
     expect(page).toBe("invitation");
@@ -80,7 +72,7 @@ describe("provider self-registration", () => {
     const body = { email: "pendiente@coordina.test", cif: "B22222222", company: "Pendiente S.L." };
     await register(body);
     await register(body);
-    const [first, second] = await smtp.waitFor(body.email, 2);
+    const [first, second] = await ctx.smtp.waitFor(body.email, 2);
     const check = (m: typeof first) =>
       call(ctx.app, "POST", "/companies/users/checkin", { body: { shakey: linkToken(m!).token } });
     expect((await check(first)).statusCode).toBe(404);

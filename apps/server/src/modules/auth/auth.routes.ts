@@ -1,15 +1,9 @@
-import { errorEnvelopeSchema, loginRequestSchema, okEnvelope, sessionDataSchema } from "@coordina/domain";
+import { errorResponses, loginRequestSchema, okEnvelope, okResultSchema, sessionDataSchema } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import { type AuthSettings, login, logout, sessionData } from "./auth.service.js";
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = async (app, { settings }) => {
   app.post(
@@ -39,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
       schema: {
         tags: ["auth"],
         summary: "Cierra la sesión actual (revoca su token)",
-        response: { 200: z.object({ result: z.literal(true) }), 401: errorEnvelopeSchema },
+        response: { 200: okResultSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -55,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
       schema: {
         tags: ["auth"],
         summary: "Usuario de la sesión actual, con compañía, colegios y funcionalidades",
-        response: { 200: okEnvelope(sessionDataSchema), 401: errorEnvelopeSchema },
+        response: { 200: okEnvelope(sessionDataSchema), ...errorResponses(401) },
       },
     },
     async (request) => ({ result: true as const, data: await sessionData(app.db, actorOf(request)) }),

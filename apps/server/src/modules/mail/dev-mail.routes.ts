@@ -1,6 +1,8 @@
 import {
   appConfigSchema,
-  errorEnvelopeSchema,
+  errorResponses,
+  idParamsSchema,
+  type OutboxRow,
   okEnvelope,
   outboxMessageSchema,
   outboxRowSchema,
@@ -8,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
-import { findOutbox, listOutbox } from "./outbox.repository.js";
+import { findOutbox, listOutbox, type OutboxSummary } from "./outbox.repository.js";
 
 /**
  * The development mail viewer is on in development mode, and in demo mode while no SMTP server is set
@@ -18,8 +20,6 @@ import { findOutbox, listOutbox } from "./outbox.repository.js";
 export function mailViewerEnabled(config: { demo: boolean; development: boolean; smtpUrl?: string | undefined }) {
   return config.development || (config.demo && config.smtpUrl === undefined);
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `GET /app/config`: what the web app needs to know about this deployment before anyone logs in. */
 export const appInfoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,25 +57,10 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dev"],
         summary: "Buzón de correo de desarrollo: los 100 mensajes más recientes",
-        response: { 200: z.object({ result: z.literal(true), data: z.array(outboxRowSchema) }) },
+        response: { 200: okEnvelope(z.array(outboxRowSchema)) },
       },
     },
-    async () => {
-      const rows = await listOutbox(app.db, 100);
-      return {
-        result: true as const,
-        data: rows.map((r) => ({
-          id: r.id,
-          to: r.to,
-          subject: r.subject,
-          kind: r.kind,
-          status: r.status,
-          attempts: r.attempts,
-          created: r.created.toISOString(),
-          sent_at: iso(r.sentAt),
-        })),
-      };
-    },
+    async () => ({ result: true as const, data: (await listOutbox(app.db, 100)).map(outboxRow) }),
   );
 
   app.get(
@@ -85,28 +70,27 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dev"],
         summary: "Un mensaje del buzón de desarrollo, con su texto y su HTML",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: okEnvelope(outboxMessageSchema), 404: errorEnvelopeSchema },
+        params: idParamsSchema,
+        response: { 200: okEnvelope(outboxMessageSchema), ...errorResponses(404) },
       },
     },
     async (request) => {
       const row = await findOutbox(app.db, request.params.id);
       if (!row) throw notFound();
-      return {
-        result: true as const,
-        data: {
-          id: row.id,
-          to: row.toAddress,
-          subject: row.subject,
-          kind: row.kind,
-          status: row.status,
-          attempts: row.attempts,
-          created: row.createdAt.toISOString(),
-          sent_at: iso(row.sentAt),
-          text: row.text,
-          html: row.html,
-        },
-      };
+      return { result: true as const, data: { ...outboxRow(row), text: row.text, html: row.html } };
     },
   );
 };
+
+function outboxRow(row: OutboxSummary): OutboxRow {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    created: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}

@@ -102,23 +102,21 @@ export async function markFailed(
     .where(stillClaimed(mail));
 }
 
-export async function listOutbox(db: Db, limit: number) {
-  return db
-    .select({
-      id: mailOutbox.id,
-      to: mailOutbox.toAddress,
-      subject: mailOutbox.subject,
-      kind: mailOutbox.kind,
-      status: mailOutbox.status,
-      attempts: mailOutbox.attempts,
-      created: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-      text: mailOutbox.text,
-      html: mailOutbox.html,
-    })
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.id))
-    .limit(limit);
+const summaryColumns = {
+  id: mailOutbox.id,
+  toAddress: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  kind: mailOutbox.kind,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, keyof typeof summaryColumns>;
+
+/** The newest messages, without their bodies (the list shows only who, what and when). */
+export async function listOutbox(db: Db, limit: number): Promise<OutboxSummary[]> {
+  return db.select(summaryColumns).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
 export async function findOutbox(db: Db, id: number) {

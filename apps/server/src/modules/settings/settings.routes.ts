@@ -1,16 +1,17 @@
-import { assignedSettingSchema, errorEnvelopeSchema, okEnvelope, settingWriteSchema } from "@coordina/domain";
+import {
+  assignedSettingSchema,
+  errorResponses,
+  idParamsSchema,
+  okEnvelope,
+  settingWriteSchema,
+} from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import { addSetting, editSetting, listSettings } from "./settings.service.js";
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = errorResponses(400, 401, 403, 404);
+const idParams = idParamsSchema;
 
 /** Assigned settings (accepted-legal); reachable before the legal notice is accepted, to accept it. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

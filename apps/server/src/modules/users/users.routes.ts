@@ -1,7 +1,8 @@
 import {
   companyDetailSchema,
   editUserSchema,
-  errorEnvelopeSchema,
+  errorResponses,
+  idParamsSchema,
   okEnvelope,
   usersIndexSchema,
   usersPageSchema,
@@ -12,13 +13,7 @@ import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { editOwnEmail, listUsers, myCompany } from "./users.service.js";
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The users of a company and the caller's personal data. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -55,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
       schema: {
         tags: ["users"],
         summary: "Mis datos: cambia el e-mail de acceso propio (se avisa a la dirección antigua y a la nueva)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         body: editUserSchema,
         response: {
           200: z.object({ result: z.literal(true), user: z.object({ id: z.number(), email: z.string() }) }),

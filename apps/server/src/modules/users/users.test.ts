@@ -1,22 +1,13 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  login,
-  type TestContext,
-  testConfig,
-  tokenFor,
-} from "../../../test/helpers.js";
-import { FAST_MAIL, linkToken, TestSmtp } from "../../../test/smtp.js";
+import { call, DEMO_ACCOUNTS, login, tokenFor } from "../../../test/helpers.js";
+import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { ensureLegalAccepted, ensureUser } from "../../db/seed/builders.js";
 
-const smtp = new TestSmtp();
-let ctx: TestContext;
+let ctx: MailTestContext;
+
 beforeAll(async () => {
-  await smtp.start();
-  ctx = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }), mail: FAST_MAIL });
+  ctx = await createMailTestApp();
   for (let i = 1; i <= 12; i++) {
     const user = await ensureUser(ctx.database.db, {
       email: `empleado${String(i).padStart(2, "0")}@levante.test`,
@@ -27,10 +18,7 @@ beforeAll(async () => {
     await ensureLegalAccepted(ctx.database.db, user.id);
   }
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp.stop();
-});
+afterAll(async () => ctx?.close());
 
 describe("users of a company", () => {
   it("pages and searches the caller's company users, marking the manager", async () => {
@@ -108,7 +96,7 @@ describe("Mis datos: changing one's own e-mail", () => {
   it("saves a new unique e-mail, tells both addresses, and the user logs in with it", async () => {
     // A recovery link mailed to the old address before the change…
     await call(ctx.app, "POST", "/companies/users/recover", { body: { email: "empleado01@levante.test" } });
-    const [recovery] = await smtp.waitFor("empleado01@levante.test");
+    const [recovery] = await ctx.smtp.waitFor("empleado01@levante.test");
     const session = (await login(ctx.app, "empleado01@levante.test", "Empleado-2026!")).json().data;
     const response = await call(ctx.app, "POST", `/companies/users/edit/${session.user.id}`, {
       token: session.token,
@@ -118,8 +106,8 @@ describe("Mis datos: changing one's own e-mail", () => {
       result: true,
       user: { id: session.user.id, email: "nuevo.correo@levante.test" },
     });
-    const toOld = (await smtp.waitFor("empleado01@levante.test", 2)).find((m) => m !== recovery);
-    const [toNew] = await smtp.waitFor("nuevo.correo@levante.test");
+    const toOld = (await ctx.smtp.waitFor("empleado01@levante.test", 2)).find((m) => m !== recovery);
+    const [toNew] = await ctx.smtp.waitFor("nuevo.correo@levante.test");
     expect(toOld!.subject).toBe("Tu e-mail de acceso a Coordina ha cambiado");
     expect(toOld!.text).toContain("nuevo.correo@levante.test");
     expect(toNew!.subject).toBe("Tu e-mail de acceso a Coordina ha cambiado");
