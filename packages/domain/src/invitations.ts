@@ -34,6 +34,9 @@ export const ROLES_INVITING_COLLEAGUES: readonly number[] = [
 ];
 
 /** Actions a `shakey` (e-mailed link token) is bound to. */
+/** The two kinds of invitation (companies/companies/invite `action`). */
+export const InviteAction = { createCompany: "create-company", createCompanyUser: "create-company-user" } as const;
+
 export const TokenAction = {
   recovery: "recovery",
   invitation: "invitation",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
-import { InvitationStatus, TokenAction } from "../invitations.js";
+import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
@@ -78,8 +78,6 @@ export const registerProviderSchema = z.object({
 export type RegisterProviderRequest = z.input<typeof registerProviderSchema>;
 
 // ── Invitations (companies/companies/invite) ──
-export const InviteAction = { createCompany: "create-company", createCompanyUser: "create-company-user" } as const;
-
 export const inviteRequestSchema = z.object({
   action: z.enum([InviteAction.createCompany, InviteAction.createCompanyUser]).default(InviteAction.createCompany),
   email: emailField(ValidationKey.emailFormat),
