@@ -24,7 +24,6 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
-    mailer: Mailer;
   }
 }
 
@@ -93,7 +92,6 @@ export async function buildApp(options: BuildAppOptions) {
     { ...DEFAULT_MAIL_SETTINGS, ...options.mail },
     config.mailFrom,
   );
-  app.decorate("mailer", mailer);
   app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => mailer.stop());
   const accounts: AccountsContext = {

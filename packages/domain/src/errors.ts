@@ -27,7 +27,6 @@ export const ErrorKey = {
   invitationUserExists: "invitation.user-exists",
   invitationCifTaken: "invitation.cif-taken",
   invitationUserNotCreated: "invitation.user-not-created",
-  invitationUserNotCreatedNif: "invitation.user-not-created-nif",
   invitationFincaNotLinked: "invitation.finca-not-linked",
   invitationPendingExists: "invitation.pending-exists",
   invitationLevelForbidden: "invitation.level-forbidden",

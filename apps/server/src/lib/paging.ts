@@ -1,18 +1,35 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client.js";
+
 /** A `like`/`ilike` pattern that matches `filter` literally anywhere in the text. */
 export function containsPattern(filter: string): string {
   return `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
 /**
- * The list's total, read from the `count(*) over ()` column of its page. A page past the end (the
- * user was on page 5 and rows went away) has no row to carry it; only then is it counted separately,
- * so the pager can take the user back.
+ * One page of a list and its total, as the paged envelope wants them: the page query and a count over
+ * the same `from … where`, run side by side. Counting apart lets the page stop after `limit` rows of
+ * its index instead of numbering every row, and gives the true total on a page past the end.
  */
-export async function totalOf(
-  rows: readonly { total: number | string }[],
-  page: number,
-  count: () => Promise<number>,
-): Promise<number> {
-  if (rows.length > 0) return Number(rows[0]!.total);
-  return page > 1 ? count() : 0;
+export async function fetchPage<R>(
+  db: Db,
+  q: PageRequest,
+  query: { select: SQL; from: SQL; where: SQL; orderBy: SQL },
+  toRow: (raw: Record<string, unknown>) => R,
+) {
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${query.select} from ${query.from} where ${query.where} order by ${query.orderBy}
+          limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${query.from} where ${query.where}`),
+  ]);
+  const count = Number(counted?.n ?? 0);
+  return { data: rows.map(toRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }

@@ -9,18 +9,36 @@ export interface RateLimit {
 }
 
 /**
- * Counts one request against `key` in a fixed window, in SQL so every instance shares the count (the
- * `auth_throttle` table, keys prefixed by purpose). Answers 429 once `max` is exceeded in the window.
+ * Adds one hit to `key` in a fixed window and returns the hits in the window. The count lives in SQL
+ * (`auth_throttle`, keys prefixed by purpose) so every instance shares it. With `lock`, the key is also
+ * locked for `lock.seconds` once the window holds `lock.after` hits (failed logins).
  */
-export async function consumeRate(db: Db, key: string, limit: RateLimit): Promise<void> {
-  const expired = sql`auth_throttle.window_start < now() - make_interval(secs => ${limit.windowSeconds})`;
+export async function countHit(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  lock?: { after: number; seconds: number },
+): Promise<number> {
+  const expired = sql`auth_throttle.window_start < now() - make_interval(secs => ${windowSeconds})`;
+  const next = sql`case when ${expired} then 1 else auth_throttle.failures + 1 end`;
+  const lockUntil = lock ? sql`now() + make_interval(secs => ${lock.seconds})` : sql`null`;
+  const firstLock = lock ? sql`case when 1 >= ${lock.after} then ${lockUntil} else null end` : sql`null`;
+  const nextLock = lock
+    ? sql`case when ${next} >= ${lock.after} then ${lockUntil} else auth_throttle.locked_until end`
+    : sql`auth_throttle.locked_until`;
   const [row] = await queryRows<{ failures: number }>(
     db,
-    sql`insert into auth_throttle (key, failures, window_start) values (${key}, 1, now())
+    sql`insert into auth_throttle (key, failures, window_start, locked_until) values (${key}, 1, now(), ${firstLock})
         on conflict (key) do update set
-          failures = case when ${expired} then 1 else auth_throttle.failures + 1 end,
-          window_start = case when ${expired} then now() else auth_throttle.window_start end
+          failures = ${next},
+          window_start = case when ${expired} then now() else auth_throttle.window_start end,
+          locked_until = ${nextLock}
         returning failures`,
   );
-  if (Number(row?.failures ?? 0) > limit.max) throw new AppError(429, ErrorKey.tooManyRequests);
+  return Number(row?.failures ?? 0);
+}
+
+/** Counts one request against `key`; answers 429 once `limit.max` is exceeded in the window. */
+export async function consumeRate(db: Db, key: string, limit: RateLimit): Promise<void> {
+  if ((await countHit(db, key, limit.windowSeconds)) > limit.max) throw new AppError(429, ErrorKey.tooManyRequests);
 }

@@ -1,8 +1,8 @@
 import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
 import { colegioMembers, communities, companies, invitations } from "../../db/schema/index.js";
-import { containsPattern } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -48,54 +48,46 @@ const SORT_SQL: Record<(typeof INVITATION_SORTABLE)[number], string> = {
 };
 
 /**
- * One page of the invitations a company sent, and their total: two queries, so the page is read from
- * the end of index invitations_inviter_company_idx (newest first) instead of numbering every row of a
- * long history; the count is a separate index scan.
+ * One page of the invitations a company sent, and their total. The default order (newest first) is read
+ * from the end of index invitations_inviter_company_idx and stops after the page.
  */
 export async function pageInvitations(
   db: Db,
   companyId: number,
-  q: { page: number; limit: number; filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
+  q: PageRequest & { filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
 ) {
-  // created_at is never null, so the default order matches the index exactly (no sort step).
-  const order = sql.raw(
+  const dir = q.sortDesc ?? (q.sortBy ? "ASC" : "DESC");
+  // created_at is never null, so that order matches the index exactly (no sort step).
+  const orderBy = sql.raw(
     q.sortBy && q.sortBy !== "created"
-      ? `${SORT_SQL[q.sortBy]} ${q.sortDesc ?? "ASC"} nulls last, i.id desc`
-      : `i.created_at ${q.sortDesc ?? (q.sortBy ? "ASC" : "DESC")}, i.id ${q.sortDesc ?? (q.sortBy ? "ASC" : "DESC")}`,
+      ? `${SORT_SQL[q.sortBy]} ${dir} nulls last, i.id desc`
+      : `i.created_at ${dir}, i.id ${dir}`,
   );
   const like = containsPattern(q.filter);
-  const where = sql`i.inviter_company_id = ${companyId}
-    ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}`;
-  const [rows, [counted]] = await Promise.all([
-    queryRows<
-      Omit<InvitationRow, "created" | "expires" | "accepted_at"> & {
-        created: Date | string;
-        expires: Date | string | null;
-        accepted_at: Date | string | null;
-      }
-    >(
-      db,
-      sql`select i.id, i.email, i.action, i.company_name, i.company_type,
-                 case when i.status = 'pending' and i.expires_at <= now() then 'expired' else i.status end as status,
-                 i.created_at as created, i.expires_at as expires, i.accepted_at, u.email as invited_by
-          from invitations i
-          left join users u on u.id = i.inviter_user_id
-          where ${where}
-          order by ${order}
-          limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from invitations i where ${where}`),
-  ]);
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-  return {
-    count: Number(counted?.n ?? 0),
-    data: rows.map((r) => ({
-      ...r,
+  const iso = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`i.id, i.email, i.action, i.company_name, i.company_type,
+                  case when i.status = 'pending' and i.expires_at <= now() then 'expired' else i.status end as status,
+                  i.created_at as created, i.expires_at as expires, i.accepted_at, u.email as invited_by`,
+      from: sql`invitations i left join users u on u.id = i.inviter_user_id`,
+      where: sql`i.inviter_company_id = ${companyId}
+                 ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}`,
+      orderBy,
+    },
+    (r): InvitationRow => ({
       id: Number(r.id),
+      email: String(r.email),
+      action: String(r.action),
+      company_name: r.company_name as string | null,
       company_type: Number(r.company_type),
-      created: new Date(r.created).toISOString(),
+      status: r.status as InvitationRow["status"],
+      created: new Date(r.created as string).toISOString(),
       expires: iso(r.expires),
       accepted_at: iso(r.accepted_at),
-    })),
-  };
+      invited_by: r.invited_by as string | null,
+    }),
+  );
 }

@@ -8,7 +8,6 @@ import {
   ROLE_DISPLAY_NAME,
   Role,
   type RoleNumber,
-  TOKEN_LIFETIME_HOURS,
   TokenAction,
   type TokenActionValue,
   ValidationKey,
@@ -35,15 +34,31 @@ import {
   pageInvitations,
 } from "./invitations.repository.js";
 import { releaseAbandonedRegistration } from "./registry.service.js";
-import { consumeLinkToken, findLiveToken, issueLinkToken, revokeInvitationTokens } from "./tokens.repository.js";
+import {
+  consumeLinkToken,
+  findLiveToken,
+  issueLinkToken,
+  linkExpiry,
+  revokeInvitationTokens,
+} from "./tokens.repository.js";
 
 /** The levels the caller may create, in policy order (the form preselects the first). */
 export function companyTypesFor(actor: Actor) {
   return creatableCompanyTypes(actor.role).map((id) => ({ id, name: ROLE_DISPLAY_NAME[id as RoleNumber] }));
 }
 
-const tokenActionFor = (companyType: number): TokenActionValue =>
-  companyType === Role.portero ? TokenAction.registerPortero : TokenAction.invitation;
+/** A porter invited to create their company signs up in full; everyone else only sets a password. */
+const tokenActionFor = (invitation: { action: string; companyType: number }): TokenActionValue =>
+  invitation.action === InviteAction.createCompany && invitation.companyType === Role.portero
+    ? TokenAction.registerPortero
+    : TokenAction.invitation;
+
+/** One pending invitation per e-mail: the unique index settles two requests at once. */
+function pendingConflict(err: unknown): never {
+  if (isUniqueViolation(err, "invitations_pending_email_key"))
+    throw new AppError(409, ErrorKey.invitationPendingExists);
+  throw err;
+}
 
 /**
  * Invites someone to create a company (create-company) or to join one (create-company-user). Nothing but
@@ -121,8 +136,8 @@ async function createAndSend(
   },
   inviterName: string,
 ) {
-  const tokenAction = tokenActionFor(values.action === InviteAction.createCompany ? values.companyType : -1);
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_HOURS[tokenAction] * 3_600_000);
+  const tokenAction = tokenActionFor(values);
+  const expiresAt = linkExpiry(tokenAction);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       await expireOverdue(tx, email);
@@ -142,10 +157,7 @@ async function createAndSend(
     ctx.mailer.nudge();
     return id;
   } catch (err) {
-    if (isUniqueViolation(err, "invitations_pending_email_key")) {
-      throw new AppError(409, ErrorKey.invitationPendingExists);
-    }
-    throw err;
+    pendingConflict(err);
   }
 }
 
@@ -173,7 +185,6 @@ async function sendInvitationMail(
       expiresAt,
     }),
   );
-  return expiresAt;
 }
 
 /** users/checkin: the invitation (or registration) link is live. */
@@ -224,7 +235,6 @@ export async function acceptInvitation(ctx: AccountsContext, shakey: string, com
       if (invitation?.status !== "pending" || invitation.expiresAt <= new Date()) {
         throw new AppError(404, ErrorKey.invitationNotFound);
       }
-      if (await findUserByEmail(tx, invitation.email)) throw new AppError(409, ErrorKey.invitationUserNotCreated);
 
       let companyId: number;
       if (invitation.action === InviteAction.createCompanyUser) {
@@ -234,10 +244,6 @@ export async function acceptInvitation(ctx: AccountsContext, shakey: string, com
       } else {
         const cif = completion.porter?.cif.trim() ?? "";
         const cifNorm = cif ? normalizeTaxId(cif) : null;
-        if (cifNorm) {
-          const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.cifNorm, cifNorm));
-          if (taken) throw new AppError(409, ErrorKey.invitationCifTaken);
-        }
         const [company] = await tx
           .insert(companies)
           .values({
@@ -288,7 +294,8 @@ export async function acceptInvitation(ctx: AccountsContext, shakey: string, com
       return { action: token.action, warning };
     });
   } catch (err) {
-    // Two acceptances racing for the same e-mail or tax id: one wins, the other is told why.
+    // An e-mail or tax id that is taken (also by a request running at the same time): the unique
+    // indexes decide, and the transaction leaves nothing behind.
     if (isUniqueViolation(err, "users_email_key")) throw new AppError(409, ErrorKey.invitationUserNotCreated);
     if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
     throw err;
@@ -296,8 +303,7 @@ export async function acceptInvitation(ctx: AccountsContext, shakey: string, com
 }
 
 export async function listInvitations(ctx: AccountsContext, actor: Actor, q: Parameters<typeof pageInvitations>[2]) {
-  const page = await pageInvitations(ctx.db, actor.companyId, q);
-  return { ...page, pagination: { count: page.count, page: q.page, limit: q.limit } };
+  return pageInvitations(ctx.db, actor.companyId, q);
 }
 
 async function managedInvitation(ctx: AccountsContext, actor: Actor, id: number) {
@@ -316,12 +322,11 @@ export async function resendInvitation(ctx: AccountsContext, actor: Actor, id: n
   await consumeRate(ctx.db, `invite:user:${actor.userId}`, ctx.limits.invitePerUser);
   if (await findUserByEmail(ctx.db, invitation.email)) throw new AppError(409, ErrorKey.invitationUserExists);
   const inviter = await findCompany(ctx.db, invitation.inviterCompanyId);
-  const tokenAction = tokenActionFor(invitation.action === InviteAction.createCompany ? invitation.companyType : -1);
+  const tokenAction = tokenActionFor(invitation);
   try {
     await ctx.db.transaction(async (tx) => {
       await expireOverdue(tx, invitation.email);
-      const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_HOURS[tokenAction] * 3_600_000);
-      await updateOpenInvitation(tx, invitation.id, { status: "pending", expiresAt });
+      await updateOpenInvitation(tx, invitation.id, { status: "pending", expiresAt: linkExpiry(tokenAction) });
       await sendInvitationMail(
         ctx,
         tx,
@@ -333,19 +338,13 @@ export async function resendInvitation(ctx: AccountsContext, actor: Actor, id: n
       );
     });
   } catch (err) {
-    if (isUniqueViolation(err, "invitations_pending_email_key")) {
-      throw new AppError(409, ErrorKey.invitationPendingExists);
-    }
-    throw err;
+    pendingConflict(err);
   }
   ctx.mailer.nudge();
 }
 
 export async function cancelInvitation(ctx: AccountsContext, actor: Actor, id: number) {
   const invitation = await managedInvitation(ctx, actor, id);
-  if (invitation.status !== "pending" && invitation.status !== "expired") {
-    throw new AppError(409, ErrorKey.invitationNotPending);
-  }
   await ctx.db.transaction(async (tx) => {
     await updateOpenInvitation(tx, invitation.id, { status: "cancelled", cancelledAt: sql`now()` });
     await revokeInvitationTokens(tx, invitation.id);

@@ -55,6 +55,24 @@ describe("the levels each role may invite (one policy table)", () => {
     });
     expect(response.statusCode).toBe(401);
   });
+
+  it.each([
+    ["GET", "/companies/companies/types"],
+    ["POST", "/companies/invitations/index"],
+    ["POST", "/companies/invitations/resend/1"],
+    ["POST", "/companies/invitations/cancel/1"],
+    ["POST", "/companies/users/index"],
+    ["POST", "/companies/users"],
+    ["GET", "/companies/users/company"],
+    ["POST", "/companies/users/edit/1"],
+    ["GET", "/settings/assigned-settings/all/1"],
+    ["POST", "/settings/assigned-settings/add"],
+    ["POST", "/settings/assigned-settings/edit/1"],
+  ] as const)("%s %s answers 401 and no data without a session", async (method, url) => {
+    const response = await call(ctx.app, method, url, { body: { email: "x@coordina.test", name: "accepted-legal" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+  });
 });
 
 describe("the colegio invites an administrator", () => {
@@ -340,7 +358,15 @@ describe("the invitations list, resend and cancel", () => {
     expect((await check(first)).statusCode).toBe(404);
     expect((await check(second)).statusCode).toBe(200);
 
-    // Only the company that sent it may resend or cancel it: others are told it does not exist.
+    // Only the company that sent it may resend or cancel it: others are told it does not exist, and no
+    // mail goes out.
+    const foreignResend = await call(ctx.app, "POST", `/companies/invitations/resend/${id}`, {
+      token: tokens.administrador,
+    });
+    expect(foreignResend.statusCode).toBe(404);
+    expect(foreignResend.json()).toEqual({ result: false, error: ErrorKey.notFound });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.smtp.to(email)).toHaveLength(2);
     expect(
       (await call(ctx.app, "POST", `/companies/invitations/cancel/${id}`, { token: tokens.administrador })).statusCode,
     ).toBe(404);

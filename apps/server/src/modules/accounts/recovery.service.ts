@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { consumeRate } from "../../lib/rate-limit.js";
-import { clearThrottle, findUserByEmail, revokeUserSessions } from "../auth/auth.repository.js";
+import { accountThrottleKey, clearThrottle, findUserByEmail, revokeUserSessions } from "../auth/auth.repository.js";
 import { hashPassword } from "../auth/passwords.js";
 import { recoveryMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
@@ -55,5 +55,5 @@ export async function completeRecovery(ctx: AccountsContext, shakey: string, pas
     return user.email;
   });
   // Whoever proved they own the mailbox may sign in again at once.
-  await clearThrottle(ctx.db, `acct:${email}`);
+  await clearThrottle(ctx.db, accountThrottleKey(email));
 }

@@ -39,9 +39,6 @@ export async function registerProvider(
     ctx.mailer.nudge();
     return;
   }
-  const [taken] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.cifNorm, cifNorm));
-  if (taken) throw new AppError(409, ErrorKey.invitationCifTaken);
-
   try {
     await ctx.db.transaction(async (tx) => {
       const [company] = await tx

@@ -1,15 +1,30 @@
 import { TOKEN_LIFETIME_HOURS, type TokenActionValue } from "@coordina/domain";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { linkTokens } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 
-/** Every unused link of a user stops working (its e-mail changed: the links went to the old address). */
-export async function revokeUserLinks(db: Db, userId: number) {
+/** Spends every open token matching `which`: those links stop working. */
+async function spendOpenTokens(db: Db, which: SQL | undefined) {
   await db
     .update(linkTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(linkTokens.userId, userId), isNull(linkTokens.usedAt)));
+    .where(and(which, isNull(linkTokens.usedAt)));
+}
+
+/** Every unused link of a user stops working (its e-mail changed: the links went to the old address). */
+export async function revokeUserLinks(db: Db, userId: number) {
+  await spendOpenTokens(db, eq(linkTokens.userId, userId));
+}
+
+/** Spends every open token of an invitation (cancelled or accepted). */
+export async function revokeInvitationTokens(db: Db, invitationId: number) {
+  await spendOpenTokens(db, eq(linkTokens.invitationId, invitationId));
+}
+
+/** When a link of `action` issued now stops working. */
+export function linkExpiry(action: TokenActionValue): Date {
+  return new Date(Date.now() + TOKEN_LIFETIME_HOURS[action] * 3_600_000);
 }
 
 /**
@@ -23,12 +38,9 @@ export async function issueLinkToken(
   const owner = input.invitationId
     ? eq(linkTokens.invitationId, input.invitationId)
     : eq(linkTokens.userId, input.userId ?? -1);
-  await db
-    .update(linkTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(owner, eq(linkTokens.action, input.action), isNull(linkTokens.usedAt)));
+  await spendOpenTokens(db, and(owner, eq(linkTokens.action, input.action)));
   const token = newToken();
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_HOURS[input.action] * 3_600_000);
+  const expiresAt = linkExpiry(input.action);
   await db.insert(linkTokens).values({
     tokenHash: hashToken(token),
     action: input.action,
@@ -89,12 +101,4 @@ export async function consumeLinkToken(db: Db, token: string, actions: readonly 
     )
     .returning();
   return row;
-}
-
-/** Spends every open token of an invitation (cancelled or accepted). */
-export async function revokeInvitationTokens(db: Db, invitationId: number) {
-  await db
-    .update(linkTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(linkTokens.invitationId, invitationId), isNull(linkTokens.usedAt)));
 }

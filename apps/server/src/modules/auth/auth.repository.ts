@@ -2,6 +2,7 @@ import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
+import { countHit } from "../../lib/rate-limit.js";
 
 export type UserWithCompany = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
@@ -118,17 +119,12 @@ export async function lockedKeys(db: Db, keys: string[]): Promise<string[]> {
 
 /** Counts one failure against `key`, locking it once `maxFailures` fall within the window. */
 export async function recordFailure(db: Db, key: string, limits: ThrottleLimits) {
-  const windowExpired = sql`auth_throttle.window_start < now() - make_interval(secs => ${limits.windowSeconds})`;
-  const nextCount = sql`case when ${windowExpired} then 1 else auth_throttle.failures + 1 end`;
-  const lockUntil = sql`now() + make_interval(secs => ${limits.lockSeconds})`;
-  await db.execute(sql`
-    insert into auth_throttle (key, failures, window_start, locked_until)
-    values (${key}, 1, now(), case when 1 >= ${limits.maxFailures} then ${lockUntil} else null end)
-    on conflict (key) do update set
-      failures = ${nextCount},
-      window_start = case when ${windowExpired} then now() else auth_throttle.window_start end,
-      locked_until = case when ${nextCount} >= ${limits.maxFailures} then ${lockUntil}
-                          else auth_throttle.locked_until end`);
+  await countHit(db, key, limits.windowSeconds, { after: limits.maxFailures, seconds: limits.lockSeconds });
+}
+
+/** The throttle key of an account's failed logins (a password reset clears it). */
+export function accountThrottleKey(email: string): string {
+  return `acct:${email}`;
 }
 
 export async function clearThrottle(db: Db, key: string) {

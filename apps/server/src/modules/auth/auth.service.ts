@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import {
+  accountThrottleKey,
   clearThrottle,
   colegiosOfUser,
   findUserByEmail,
@@ -56,7 +57,7 @@ export async function login(
   client: { ip: string; userAgent: string | null },
 ): Promise<SessionData> {
   const email = normalizeEmail(input.email);
-  const accountKey = `acct:${email}`;
+  const accountKey = accountThrottleKey(email);
   const ipKey = `ip:${client.ip}`;
   if ((await lockedKeys(db, [accountKey, ipKey])).length > 0) {
     throw new AppError(429, ErrorKey.tooManyAttempts);

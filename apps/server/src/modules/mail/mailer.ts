@@ -66,10 +66,6 @@ export class Mailer {
     this.from = from;
   }
 
-  get sending() {
-    return this.transport !== null;
-  }
-
   async enqueue(db: Db, kind: string, to: string, content: MailContent): Promise<number> {
     const id = await insertOutbox(db, { kind, to, subject: content.subject, text: content.text, html: content.html });
     if (!this.transport) {

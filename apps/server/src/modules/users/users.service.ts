@@ -4,9 +4,8 @@ import { users } from "../../db/schema/index.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { AccountsContext } from "../accounts/context.js";
-import { findCompany, isColegioMember } from "../accounts/invitations.repository.js";
+import { isColegioMember } from "../accounts/invitations.repository.js";
 import { revokeUserLinks } from "../accounts/tokens.repository.js";
-import { findUserByEmail } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
 import { emailChangedMail } from "../mail/templates.js";
 import { companyWithOwner, pageUsers } from "./users.repository.js";
@@ -18,16 +17,12 @@ export async function listUsers(
   q: Parameters<typeof pageUsers>[2] & { company_id?: number | undefined },
 ) {
   const companyId = q.company_id ?? actor.companyId;
+  // A colegio membership row exists only for a real company: it is the whole check.
   if (companyId !== actor.companyId) {
-    const target = await findCompany(ctx.db, companyId);
-    const allowed =
-      actor.role === Role.colegio &&
-      target !== undefined &&
-      (await isColegioMember(ctx.db, actor.companyId, target.id));
+    const allowed = actor.role === Role.colegio && (await isColegioMember(ctx.db, actor.companyId, companyId));
     if (!allowed) throw forbidden();
   }
-  const page = await pageUsers(ctx.db, companyId, q);
-  return { ...page, pagination: { count: page.count, page: q.page, limit: q.limit } };
+  return pageUsers(ctx.db, companyId, q);
 }
 
 export async function myCompany(ctx: AccountsContext, actor: Actor) {
@@ -60,8 +55,6 @@ export async function editOwnEmail(ctx: AccountsContext, actor: Actor, userId: n
   if (userId !== actor.userId) throw forbidden();
   const email = normalizeEmail(rawEmail);
   if (email === actor.email) return { id: actor.userId, email };
-  const other = await findUserByEmail(ctx.db, email);
-  if (other) throw new AppError(409, ErrorKey.emailTaken);
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, actor.userId));
