@@ -1,12 +1,16 @@
 import { expect, test } from "@playwright/test";
 import {
+  acceptTerms,
   DEMO,
   hashOf,
+  INVALID_LINK_TEXT,
   loginWith,
   logout,
   mailLink,
   NEW_PASSWORD,
+  openMenu,
   registerProvider,
+  sendInvitation,
   setPassword,
   uniqueEmail,
   waitForMail,
@@ -19,7 +23,7 @@ test.describe("invitations", () => {
     const email = uniqueEmail("administradora");
     await page.goto("./#/login");
     await loginWith(page, DEMO.colegio.email);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Invitaciones" }).click();
+    await openMenu(page, "Invitaciones");
     await page.getByRole("button", { name: "Añadir" }).click();
     const modal = page.getByRole("dialog");
     // The colegio may create administrators and providers; the first is preselected.
@@ -60,35 +64,25 @@ test.describe("invitations", () => {
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
 
     await loginWith(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/#\/legal$/);
     const terms = page.getByRole("dialog", { name: "Condiciones de uso para administradores de fincas" });
     await expect(terms).toBeVisible();
     await expect(terms).toContainText("30 de enero de 2024");
-    const accept = terms.getByRole("button", { name: "Aceptar" });
-    await expect(accept).toBeDisabled();
-    await terms.getByLabel("He leído y acepto las condiciones de uso").check();
-    await accept.click();
+    await expect(terms.getByRole("button", { name: "Aceptar" })).toBeDisabled();
+    await acceptTerms(page);
     await expect(page).toHaveURL(/#\/comunidades\/index$/);
     await expect(page.getByTestId("current-colegio")).toHaveText("Colegio de Administradores de Fincas de Madrid");
 
     // The invitation is now accepted in the colegio's list; the used link no longer works.
     await page.goto(mailLink(mail!));
-    await expect(page.getByText("Su petición de recuperación de password ha caducado o no es válida")).toBeVisible();
+    await expect(page.getByText(INVALID_LINK_TEXT)).toBeVisible();
   });
 
   test("an administrator invites a porter, who completes the full sign-up", async ({ page }) => {
     const email = uniqueEmail("portero");
     await page.goto("./#/login");
     await loginWith(page, DEMO.administrador.email);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Invitaciones" }).click();
-    await page.getByRole("button", { name: "Añadir" }).click();
-    const modal = page.getByRole("dialog");
-    await expect(modal.getByRole("radio", { name: "Portero" })).toBeChecked();
-    await modal.getByLabel("Nombre de la compañía").fill("Pedro Sánchez Ruiz");
-    await modal.getByLabel("E-mail del gestor").fill(email);
-    await modal.getByRole("button", { name: "Enviar" }).click();
-    await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
-    await modal.getByRole("button", { name: "Terminar" }).click();
+    await openMenu(page, "Invitaciones");
+    await sendInvitation(page, email, { name: "Pedro Sánchez Ruiz", type: "Portero", preselected: true });
     await logout(page);
 
     const [mail] = await waitForMail(email);
@@ -111,7 +105,7 @@ test.describe("invitations", () => {
 
   test("an invalid link shows the spec's text and offers to retry", async ({ page }) => {
     await page.goto("./#/invitation?token=ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ");
-    await expect(page.getByText("Su petición de recuperación de password ha caducado o no es válida")).toBeVisible();
+    await expect(page.getByText(INVALID_LINK_TEXT)).toBeVisible();
     await page.getByRole("button", { name: "Reintentar" }).click();
     await expect(page).toHaveURL(/#\/recover$/);
   });
@@ -141,10 +135,8 @@ test.describe("provider self-registration", () => {
     const email = await registerProvider(page, "Jardines del Sur S.L.");
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
     await loginWith(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/#\/legal$/);
-    const terms = page.getByRole("dialog", { name: "Condiciones de uso para proveedores" });
-    await terms.getByLabel("He leído y acepto las condiciones de uso").check();
-    await terms.getByRole("button", { name: "Aceptar" }).click();
+    await expect(page.getByRole("dialog", { name: "Condiciones de uso para proveedores" })).toBeVisible();
+    await acceptTerms(page);
     await expect(page).toHaveURL(/#\/comunidades\/index$/);
   });
 
@@ -197,6 +189,6 @@ test.describe("forgotten password", () => {
     await expect(page).toHaveURL(/#\/legal$/);
 
     await page.goto(mailLink(recovery));
-    await expect(page.getByText("Su petición de recuperación de password ha caducado o no es válida")).toBeVisible();
+    await expect(page.getByText(INVALID_LINK_TEXT)).toBeVisible();
   });
 });

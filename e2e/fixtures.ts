@@ -18,6 +18,14 @@ export async function loginWith(page: Page, email: string, password = PASSWORD, 
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
+/** Follows an entry of the side menu. */
+export async function openMenu(page: Page, name: string) {
+  await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name }).click();
+}
+
+/** The spec's text for a link (recovery or invitation) that is used, cancelled, replaced or made up. */
+export const INVALID_LINK_TEXT = "Su petición de recuperación de password ha caducado o no es válida";
+
 export function hashOf(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, "");
 }
@@ -82,6 +90,33 @@ export async function registerProvider(page: Page, name: string): Promise<string
   await page.getByRole("button", { name: "Establecer password" }).click();
   await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
   return email;
+}
+
+/**
+ * Sends an invitation from the open list: a company (Invitaciones → 'Añadir') when `company` is given,
+ * otherwise a colleague (Usuarios → 'Añadir usuario'). The company type is chosen, or with `preselected`
+ * only checked to be the one offered first.
+ */
+export async function sendInvitation(
+  page: Page,
+  email: string,
+  company?: { name: string; type: string; preselected?: boolean },
+) {
+  const add = company ? "Añadir" : "Añadir usuario";
+  await page.getByRole("button", { name: add }).click();
+  const modal = company ? page.getByRole("dialog") : page.getByRole("dialog", { name: add });
+  if (company) {
+    const type = modal.getByRole("radio", { name: company.type });
+    if (company.preselected) await expect(type).toBeChecked();
+    else await type.check();
+    await modal.getByLabel("Nombre de la compañía").fill(company.name);
+    await modal.getByLabel("E-mail del gestor").fill(email);
+  } else {
+    await modal.getByLabel("E-mail del usuario").fill(email);
+  }
+  await modal.getByRole("button", { name: "Enviar" }).click();
+  await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
+  await modal.getByRole("button", { name: "Terminar" }).click();
 }
 
 /** Accepts the terms pop-up shown after an administrator's or provider's first login. */

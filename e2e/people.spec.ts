@@ -2,11 +2,14 @@ import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
   DEMO,
+  INVALID_LINK_TEXT,
   loginWith,
   logout,
   mailLink,
   NEW_PASSWORD,
+  openMenu,
   registerProvider,
+  sendInvitation,
   setPassword,
   uniqueEmail,
   waitForMail,
@@ -20,7 +23,7 @@ test.describe("Mis datos", () => {
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
     await loginWith(page, oldEmail, NEW_PASSWORD);
     await acceptTerms(page);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Mis datos" }).click();
+    await openMenu(page, "Mis datos");
     await expect(page).toHaveURL(/#\/my-data$/);
     await expect(page.getByTestId("my-company")).toContainText("Cerrajería Arganzuela S.L.");
 
@@ -62,15 +65,8 @@ test.describe("invitations list", () => {
     const email = uniqueEmail("reenvio");
     await page.goto("./#/login");
     await loginWith(page, DEMO.colegio.email);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Invitaciones" }).click();
-    await page.getByRole("button", { name: "Añadir" }).click();
-    const modal = page.getByRole("dialog");
-    await modal.getByRole("radio", { name: "Proveedor" }).check();
-    await modal.getByLabel("Nombre de la compañía").fill("Ascensores Prado S.L.");
-    await modal.getByLabel("E-mail del gestor").fill(email);
-    await modal.getByRole("button", { name: "Enviar" }).click();
-    await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
-    await modal.getByRole("button", { name: "Terminar" }).click();
+    await openMenu(page, "Invitaciones");
+    await sendInvitation(page, email, { name: "Ascensores Prado S.L.", type: "Proveedor" });
 
     // The search (debounced) narrows the list to this invitation.
     await page.getByRole("textbox", { name: "Buscar" }).fill(email);
@@ -100,7 +96,7 @@ test.describe("invitations list", () => {
 
     for (const mail of [first!, second]) {
       await page.goto(mailLink(mail));
-      await expect(page.getByText("Su petición de recuperación de password ha caducado o no es válida")).toBeVisible();
+      await expect(page.getByText(INVALID_LINK_TEXT)).toBeVisible();
     }
   });
 });
@@ -110,16 +106,11 @@ test.describe("users of a company", () => {
     const email = uniqueEmail("companera");
     await page.goto("./#/login");
     await loginWith(page, DEMO.administrador.email);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Usuarios" }).click();
+    await openMenu(page, "Usuarios");
     await expect(page).toHaveURL(/#\/users$/);
     await expect(page.getByRole("row", { name: new RegExp(DEMO.administrador.email) })).toContainText("Gestor");
 
-    await page.getByRole("button", { name: "Añadir usuario" }).click();
-    const modal = page.getByRole("dialog", { name: "Añadir usuario" });
-    await modal.getByLabel("E-mail del usuario").fill(email);
-    await modal.getByRole("button", { name: "Enviar" }).click();
-    await expect(modal.getByText("Invitación enviada correctamente")).toBeVisible();
-    await modal.getByRole("button", { name: "Terminar" }).click();
+    await sendInvitation(page, email);
     // Not a user until the invitation is accepted.
     await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
     await logout(page);
@@ -134,7 +125,7 @@ test.describe("users of a company", () => {
     // Each person accepts the terms for themselves.
     await acceptTerms(page);
     await expect(page).toHaveURL(/#\/comunidades\/index$/);
-    await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Usuarios" }).click();
+    await openMenu(page, "Usuarios");
     await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Activo");
     await expect(page.getByRole("row", { name: new RegExp(DEMO.administrador.email) })).toBeVisible();
 

@@ -6,7 +6,7 @@ import { createRoot } from "react-dom/client";
 import { HashRouter } from "react-router";
 import { setLegalNotAcceptedHandler, setUnauthorizedHandler } from "./app/api";
 import { ErrorDialogHost } from "./app/errorDialog";
-import { AppRoutes, navigateTo } from "./app/router";
+import { AppRoutes } from "./app/router";
 import { session } from "./app/session";
 
 const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
@@ -14,11 +14,9 @@ const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
 // An expired or revoked session: forget it; the route guard sends the user to /login and remembers
 // where they were.
 setUnauthorizedHandler(() => session.end("expired"));
-// The server says the legal notice has not been accepted (403 legal.not-accepted): show it.
-setLegalNotAcceptedHandler(() => {
-  session.setLegalAccepted(false);
-  navigateTo("/legal");
-});
+// The server says the legal notice has not been accepted (403 legal.not-accepted): the route guard then
+// shows /legal and remembers where the user was.
+setLegalNotAcceptedHandler(() => session.setLegalAccepted(false));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

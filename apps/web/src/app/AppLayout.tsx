@@ -18,9 +18,10 @@ import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, NavLink as RouterNavLink } from "react-router";
-import { fetchCurrentSession, logout } from "../features/auth/api/login";
+import { fetchCurrentSession } from "../features/auth/api/login";
 import { Logo } from "../ui/Logo";
 import "./dates";
+import { endSession } from "./endSession";
 import { menuFor } from "./menu";
 import { queryClient } from "./queryClient";
 import { featuresOf, session, useSession } from "./session";
@@ -76,15 +77,6 @@ export function AppLayout() {
   if (!current) return null;
   const items = menuFor(current.user.user_role, featuresOf(current));
 
-  function doLogout() {
-    const token = current?.token;
-    // The device forgets the session at once (the route guard then shows /login); the server is told
-    // after, and if it cannot be reached the token still expires on its own.
-    session.end("logout");
-    queryClient.clear();
-    if (token) logout(token).catch(() => {});
-  }
-
   return (
     <AppShell
       header={{ height: 60 }}
@@ -110,7 +102,7 @@ export function AppLayout() {
                 {t(`roles.${current.user.user_role}`)}
               </Badge>
             </Stack>
-            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={doLogout}>
+            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={endSession}>
               {t("app.logout")}
             </Button>
           </Group>

@@ -14,9 +14,12 @@ function set(next: string | null) {
 }
 
 /** A server answer shows its own translated text; anything thrown shows the generic one. */
+export function errorText(error: unknown): string {
+  return translateError(error instanceof ApiError && !error.unexpected ? error.key : undefined);
+}
+
 export function showError(error: unknown) {
-  if (error instanceof ApiError && !error.unexpected) set(translateError(error.key));
-  else set(translateError(undefined));
+  set(errorText(error));
 }
 
 const ErrorDialog = lazy(() => import("./ErrorDialogModal"));

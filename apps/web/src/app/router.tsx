@@ -1,6 +1,6 @@
 import { Role } from "@coordina/domain";
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
-import { Navigate, type NavigateFunction, type RouteObject, useNavigate, useRoutes } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth, RoleGate, RootRedirect } from "./guards";
 
 /*
@@ -127,22 +127,7 @@ export const routes: RouteObject[] = [
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 
-let navigateOutsideReact: NavigateFunction | undefined;
-
-/** Navigation for code outside components (the API client's handlers). */
-export function navigateTo(path: string) {
-  if (navigateOutsideReact) void navigateOutsideReact(path);
-  else window.location.hash = `#${path}`;
-}
-
 /** The whole route tree. While the first page's code loads nothing is painted (no flash of a wrong page). */
 export function AppRoutes() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    navigateOutsideReact = navigate;
-    return () => {
-      navigateOutsideReact = undefined;
-    };
-  }, [navigate]);
   return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }

@@ -104,12 +104,12 @@ export function roleOf(s: StoredSession | null): number {
   return s ? s.user.user_role : NOT_LOGGED_IN;
 }
 
-/** Feature flags of the session; the spec's defaults when the server sent none. */
 /** An administrator or provider who has not (yet) accepted the legal notice must go to /legal first. */
 export function needsLegalNotice(s: StoredSession | null): boolean {
   return s !== null && ROLES_WITH_LEGAL_NOTICE.includes(s.user.user_role) && s.legalAccepted !== true;
 }
 
+/** Feature flags of the session; the spec's defaults when the server sent none. */
 export function featuresOf(s: StoredSession | null): readonly string[] {
   return s && s.flags.length > 0 ? s.flags : DEFAULT_FEATURES;
 }

@@ -60,6 +60,16 @@ function pendingConflict(err: unknown): never {
   throw err;
 }
 
+/** What an invitation promises: the company to create, or the one to join. */
+interface InvitationValues {
+  action: string;
+  companyType: number;
+  companyName: string | null;
+  targetCompanyId: number | null;
+  communityId: number | null;
+  colegioId: number | null;
+}
+
 /**
  * Invites someone to create a company (create-company) or to join one (create-company-user). Nothing but
  * the invitation exists until the invitee accepts; the e-mail goes through the outbox.
@@ -68,14 +78,7 @@ export async function invite(ctx: AccountsContext, actor: Actor, input: InvitePa
   await consumeRate(ctx.db, `invite:user:${actor.userId}`, ctx.limits.invitePerUser);
   const email = normalizeEmail(input.email);
 
-  let values: {
-    action: string;
-    companyType: number;
-    companyName: string | null;
-    targetCompanyId: number | null;
-    communityId: number | null;
-    colegioId: number | null;
-  };
+  let values: InvitationValues;
   if (input.action === InviteAction.createCompanyUser) {
     const target = await findCompany(ctx.db, input.company_id ?? actor.companyId);
     if (!target) throw notFound();
@@ -126,14 +129,7 @@ async function createAndSend(
   ctx: AccountsContext,
   actor: Actor,
   email: string,
-  values: {
-    action: string;
-    companyType: number;
-    companyName: string | null;
-    targetCompanyId: number | null;
-    communityId: number | null;
-    colegioId: number | null;
-  },
+  values: InvitationValues,
   inviterName: string,
 ) {
   const tokenAction = tokenActionFor(values);

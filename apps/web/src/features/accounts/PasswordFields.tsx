@@ -14,7 +14,7 @@ export interface PasswordValues {
 export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
 
 /** Meter colour: weak in red, middling in yellow, strong in green. */
-export function strengthColor(strength: number): "red" | "yellow" | "green" {
+function strengthColor(strength: number): "red" | "yellow" | "green" {
   if (strength <= 3) return "red";
   if (strength <= 6) return "yellow";
   return "green";

@@ -1,25 +1,12 @@
-import { isValidEmail } from "@coordina/domain";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { isValidEmail, ValidationKey } from "@coordina/domain";
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError } from "../../app/api";
 import { addTexts, translateError } from "../../app/i18n";
-import { Logo } from "../../ui/Logo";
+import { PublicCard } from "../../ui/PublicCard";
 import { requestRecovery } from "./api/recover";
 import texts from "./es.json";
 
@@ -29,7 +16,7 @@ addTexts(texts);
 type Phase = { kind: "form" } | { kind: "sending" } | { kind: "ok" } | { kind: "failed"; message: string };
 
 /** Password recovery request (/recover): left the form, right what happens (or happened). */
-export function RecoverPage() {
+export default function RecoverPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -52,7 +39,7 @@ export function RecoverPage() {
     }
     if (phase.kind === "sending") return;
     if (!isValidEmail(email)) {
-      setError(t("validate.email-recovery"));
+      setError(t(ValidationKey.emailRecovery));
       return;
     }
     setError(undefined);
@@ -63,66 +50,58 @@ export function RecoverPage() {
     } catch (err) {
       // Too many requests is not "you are not registered": say what really happened.
       const message =
-        err instanceof ApiError && err.status === 429 ? translateError(err.key) : t("recover.not-registered");
+        err instanceof ApiError && err.status === 429 ? translateError(err.key) : t("recover-page.not-registered");
       setPhase({ kind: "failed", message });
     }
     setEmail("");
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={860} maw="100%">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <Group gap="sm">
-                <Logo size={40} />
-                <Title order={1} size="h3">
-                  {t("pages.recover.title")}
-                </Title>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t("recover-page.intro")}
-              </Text>
-              {/* Every field of this form is required: no asterisk, so each label reads exactly as written. */}
-              <TextInput
-                ref={input}
-                label={t("recover-page.email")}
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.currentTarget.value);
-                  if (error) setError(undefined);
-                  // Typing a new address after a result starts a new request.
-                  if (finished) setPhase({ kind: "form" });
-                }}
-                error={error}
-                disabled={phase.kind === "sending"}
-                required
-                withAsterisk={false}
-                autoFocus
-              />
-              {finished ? (
-                <Button type="button" onClick={reset} fullWidth>
-                  {t("recover-page.retry")}
-                </Button>
-              ) : (
-                <Button type="submit" loading={phase.kind === "sending"} fullWidth>
-                  {t("recover-page.submit")}
-                </Button>
-              )}
-              <Anchor component={Link} to="/login" size="sm" ta="center">
-                {t("nav.back-to-login")}
-              </Anchor>
-            </Stack>
-          </form>
-          <Stack justify="center" data-testid="recover-result">
-            <ResultPanel phase={phase} />
+    <PublicCard title={t("pages.recover.title")} width={860}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t("recover-page.intro")}
+            </Text>
+            {/* Every field of this form is required: no asterisk, so each label reads exactly as written. */}
+            <TextInput
+              ref={input}
+              label={t("recover-page.email")}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                if (error) setError(undefined);
+                // Typing a new address after a result starts a new request.
+                if (finished) setPhase({ kind: "form" });
+              }}
+              error={error}
+              disabled={phase.kind === "sending"}
+              required
+              withAsterisk={false}
+              autoFocus
+            />
+            {finished ? (
+              <Button type="button" onClick={reset} fullWidth>
+                {t("recover-page.retry")}
+              </Button>
+            ) : (
+              <Button type="submit" loading={phase.kind === "sending"} fullWidth>
+                {t("recover-page.submit")}
+              </Button>
+            )}
+            <Anchor component={Link} to="/login" size="sm" ta="center">
+              {t("nav.back-to-login")}
+            </Anchor>
           </Stack>
-        </SimpleGrid>
-      </Paper>
-    </Center>
+        </form>
+        <Stack justify="center" data-testid="recover-result">
+          <ResultPanel phase={phase} />
+        </Stack>
+      </SimpleGrid>
+    </PublicCard>
   );
 }
 
@@ -156,5 +135,3 @@ function ResultPanel({ phase }: { phase: Phase }) {
       );
   }
 }
-
-export default RecoverPage;

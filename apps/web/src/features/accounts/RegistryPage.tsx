@@ -1,12 +1,12 @@
-import { isValidEmail, normalizeEmail, PROVIDER_CIF_MIN_EXCLUSIVE } from "@coordina/domain";
-import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { isValidEmail, normalizeEmail, PROVIDER_CIF_MIN_EXCLUSIVE, ValidationKey } from "@coordina/domain";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ApiError } from "../../app/api";
-import { addTexts, translateError } from "../../app/i18n";
-import { Logo } from "../../ui/Logo";
+import { errorText } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
+import { PublicCard } from "../../ui/PublicCard";
 import { registerProvider } from "./api/registerProvider";
 import texts from "./es.json";
 
@@ -17,7 +17,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 const EMPTY: Values = { email: "", confirm: "", company: "", cif: "" };
 
 /** Public provider registration (/registry, spec 01 §2 and §5). */
-export function RegistryPage() {
+export default function RegistryPage() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -28,10 +28,11 @@ export function RegistryPage() {
 
   function validate(): Errors {
     const next: Errors = {};
-    if (!values.email.trim() || !isValidEmail(values.email)) next.email = t("validate.email-provider");
-    if (normalizeEmail(values.confirm) !== normalizeEmail(values.email)) next.confirm = t("validate.emails-different");
-    if (!values.company.trim()) next.company = t("validate.name-required");
-    if (values.cif.trim().length <= PROVIDER_CIF_MIN_EXCLUSIVE) next.cif = t("validate.cif-invalid");
+    if (!values.email.trim() || !isValidEmail(values.email)) next.email = t(ValidationKey.emailProvider);
+    if (normalizeEmail(values.confirm) !== normalizeEmail(values.email))
+      next.confirm = t(ValidationKey.emailsDifferent);
+    if (!values.company.trim()) next.company = t(ValidationKey.nameRequired);
+    if (values.cif.trim().length <= PROVIDER_CIF_MIN_EXCLUSIVE) next.cif = t(ValidationKey.cifInvalid);
     return next;
   }
 
@@ -48,7 +49,7 @@ export function RegistryPage() {
       await registerProvider({ email: values.email.trim(), cif: values.cif.trim(), company: values.company.trim() });
       setDone(true);
     } catch (error) {
-      setFailure(translateError(error instanceof ApiError && !error.unexpected ? error.key : undefined));
+      setFailure(errorText(error));
     } finally {
       setSending(false);
     }
@@ -72,52 +73,40 @@ export function RegistryPage() {
   );
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={480} maw="100%">
-        <Stack>
-          <Group gap="sm">
-            <Logo size={40} />
-            <Title order={1} size="h3">
-              {t("pages.registry.title")}
-            </Title>
-          </Group>
-          {done ? (
-            <>
-              <Alert color="green" variant="light" icon={<IconCircleCheck />}>
-                {t("registry-page.done")}
+    <PublicCard title={t("pages.registry.title")} width={480}>
+      {done ? (
+        <>
+          <Alert color="green" variant="light" icon={<IconCircleCheck />}>
+            {t("registry-page.done")}
+          </Alert>
+          <Anchor component={Link} to="/login" ta="center">
+            {t("nav.back-to-login")}
+          </Anchor>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t("registry-page.intro")}
+            </Text>
+            {failure !== null && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t("registry-page.failed")}>
+                {failure}
               </Alert>
-              <Anchor component={Link} to="/login" ta="center">
-                {t("nav.back-to-login")}
-              </Anchor>
-            </>
-          ) : (
-            <form onSubmit={submit} noValidate>
-              <Stack>
-                <Text size="sm" c="dimmed">
-                  {t("registry-page.intro")}
-                </Text>
-                {failure !== null && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t("registry-page.failed")}>
-                    {failure}
-                  </Alert>
-                )}
-                {input("email", t("registry-page.email"), { type: "email", autoComplete: "email" })}
-                {input("confirm", t("registry-page.email-confirm"), { type: "email", autoComplete: "off" })}
-                {input("company", t("registry-page.company"), { autoComplete: "organization" })}
-                {input("cif", t("registry-page.cif"), { autoComplete: "off" })}
-                <Button type="submit" loading={sending} fullWidth>
-                  {t("registry-page.submit")}
-                </Button>
-                <Anchor component={Link} to="/login" size="sm" ta="center">
-                  {t("nav.back-to-login")}
-                </Anchor>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-      </Paper>
-    </Center>
+            )}
+            {input("email", t("registry-page.email"), { type: "email", autoComplete: "email" })}
+            {input("confirm", t("registry-page.email-confirm"), { type: "email", autoComplete: "off" })}
+            {input("company", t("registry-page.company"), { autoComplete: "organization" })}
+            {input("cif", t("registry-page.cif"), { autoComplete: "off" })}
+            <Button type="submit" loading={sending} fullWidth>
+              {t("registry-page.submit")}
+            </Button>
+            <Anchor component={Link} to="/login" size="sm" ta="center">
+              {t("nav.back-to-login")}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </PublicCard>
   );
 }
-
-export default RegistryPage;

@@ -4,15 +4,16 @@ import {
   passwordsMatch,
   TokenAction,
   type TokenCheckResponse,
+  ValidationKey,
 } from "@coordina/domain";
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { showError } from "../../app/errorDialog";
 import { addTexts, translateError } from "../../app/i18n";
-import { Logo } from "../../ui/Logo";
+import { PublicCard } from "../../ui/PublicCard";
 import { checkToken, type TokenKind } from "./api/checkToken";
 import { completeRegistration } from "./api/completeRegistration";
 import { setPassword } from "./api/setPassword";
@@ -25,7 +26,7 @@ addTexts(texts);
  * The link's token from the route's query string: `?token=XYZ`, or a bare `?XYZ` (the first
  * parameter without a value).
  */
-export function tokenFrom(search: string): string {
+function tokenFrom(search: string): string {
   const raw = search.replace(/^\?/, "");
   if (!raw) return "";
   const params = new URLSearchParams(raw);
@@ -48,7 +49,7 @@ type PorterValues = Record<PorterField, string>;
 const EMPTY_PORTER: PorterValues = { cif: "", direccion: "", municipio: "", cp: "", provincia: "" };
 
 /** Password reset (/recovery) and invitation acceptance (/invitation): one page, two kinds of link. */
-export function TokenPage() {
+export default function TokenPage() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const kind: TokenKind = pathname.startsWith("/recovery") ? "recovery" : "invitation";
@@ -73,24 +74,9 @@ export function TokenPage() {
 
   const title = kind === "recovery" ? t("token-page.title-recovery") : t("token-page.title-invitation");
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={520} maw="100%">
-        <Stack>
-          <Group gap="sm">
-            <Logo size={40} />
-            <Title order={1} size="h3">
-              {title}
-            </Title>
-          </Group>
-          <PhaseView
-            phase={phase}
-            kind={kind}
-            token={token}
-            onDone={(warning) => setPhase({ kind: "done", warning })}
-          />
-        </Stack>
-      </Paper>
-    </Center>
+    <PublicCard title={title} width={520}>
+      <PhaseView phase={phase} kind={kind} token={token} onDone={(warning) => setPhase({ kind: "done", warning })} />
+    </PublicCard>
   );
 }
 
@@ -130,7 +116,7 @@ function PhaseView({
       return (
         <>
           <Alert color="green" variant="light" icon={<IconCircleCheck />}>
-            {kind === "recovery" ? t("recovery.done") : t("registration.done")}
+            {kind === "recovery" ? t("token-page.done-recovery") : t("token-page.done-registration")}
           </Alert>
           {phase.warning && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle />}>
@@ -169,11 +155,11 @@ function TokenForm({
 
   function validate(): FormErrors {
     const next: FormErrors = {};
-    if (!passwordMeetsRule(passwords.password)) next.password = t("login.password-must");
-    if (!passwordsMatch(passwords.password, passwords.confirm)) next.confirm = t("login.passwords-different");
+    if (!passwordMeetsRule(passwords.password)) next.password = t(ValidationKey.passwordMust);
+    if (!passwordsMatch(passwords.password, passwords.confirm)) next.confirm = t(ValidationKey.passwordsDifferent);
     if (porter) {
-      for (const field of PORTER_FIELDS) if (!data[field].trim()) next[field] = t("validate.required");
-      if (!next.cp && data.cp.trim().length !== POSTCODE_LENGTH) next.cp = t("validate.postcode");
+      for (const field of PORTER_FIELDS) if (!data[field].trim()) next[field] = t(ValidationKey.required);
+      if (!next.cp && data.cp.trim().length !== POSTCODE_LENGTH) next.cp = t(ValidationKey.postcode);
     }
     return next;
   }
@@ -278,5 +264,3 @@ function TokenForm({
     </form>
   );
 }
-
-export default TokenPage;

@@ -1,15 +1,16 @@
 import { isValidEmail, ROLES_WITH_LEGAL_NOTICE, startPageFor } from "@coordina/domain";
-import { Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { showError } from "../../app/errorDialog";
 import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
+import { PublicCard } from "../../ui/PublicCard";
 import { fetchAppConfig } from "../dev-mail/api/fetchAppConfig";
 import { login, logout } from "./api/login";
 
-export function LoginPage() {
+export default function LoginPage() {
   const { t } = useTranslation();
   const current = useSession();
   const remembered = rememberLogin.get();
@@ -79,65 +80,61 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={420} maw="100%">
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Stack gap={4} align="center">
-              <Logo size={56} />
-              <Title order={1} size="h2">
-                {t("app.name")}
-              </Title>
-              <Text size="sm" c="dimmed" ta="center">
-                {t("app.tagline")}
-              </Text>
-            </Stack>
-            <Title order={2} size="h4">
-              {t("login.title")}
+    <PublicCard width={420}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Stack gap={4} align="center">
+            <Logo size={56} />
+            <Title order={1} size="h2">
+              {t("app.name")}
             </Title>
-            <TextInput
-              label={t("login.email")}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={errors.email}
-              required
-              autoFocus={!remembered}
-            />
-            <PasswordInput
-              label={t("login.password")}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-              required
-              autoFocus={remembered !== null}
-            />
-            <Checkbox
-              label={t("login.remember")}
-              checked={remember}
-              onChange={(e) => setRemember(e.currentTarget.checked)}
-            />
-            <Button type="submit" loading={sending} fullWidth>
-              {t("login.submit")}
-            </Button>
-            <Anchor component={Link} to="/recover" size="sm" ta="center">
-              {t("login.forgot")}
-            </Anchor>
-            <Anchor component={Link} to="/registry" size="sm" ta="center">
-              {t("login.register")}
-            </Anchor>
-            {mailViewer && (
-              <Anchor component={Link} to="/dev/mail" size="xs" c="dimmed" ta="center">
-                {t("login.mail-viewer")}
-              </Anchor>
-            )}
+            <Text size="sm" c="dimmed" ta="center">
+              {t("app.tagline")}
+            </Text>
           </Stack>
-        </form>
-      </Paper>
-    </Center>
+          <Title order={2} size="h4">
+            {t("login.title")}
+          </Title>
+          <TextInput
+            label={t("login.email")}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            required
+            autoFocus={!remembered}
+          />
+          <PasswordInput
+            label={t("login.password")}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            required
+            autoFocus={remembered !== null}
+          />
+          <Checkbox
+            label={t("login.remember")}
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Button type="submit" loading={sending} fullWidth>
+            {t("login.submit")}
+          </Button>
+          <Anchor component={Link} to="/recover" size="sm" ta="center">
+            {t("login.forgot")}
+          </Anchor>
+          <Anchor component={Link} to="/registry" size="sm" ta="center">
+            {t("login.register")}
+          </Anchor>
+          {mailViewer && (
+            <Anchor component={Link} to="/dev/mail" size="xs" c="dimmed" ta="center">
+              {t("login.mail-viewer")}
+            </Anchor>
+          )}
+        </Stack>
+      </form>
+    </PublicCard>
   );
 }
-
-export default LoginPage;

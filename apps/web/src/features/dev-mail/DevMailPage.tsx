@@ -19,9 +19,10 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError } from "../../app/api";
-import { dayjs } from "../../app/dates";
+import { formatDateTime } from "../../app/dates";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { ListCard } from "../../ui/ListCard";
 import { fetchAppConfig } from "./api/fetchAppConfig";
 import { fetchMailMessage } from "./api/fetchMailMessage";
 import { fetchMailMessages } from "./api/fetchMailMessages";
@@ -34,7 +35,7 @@ const LINK = /https?:\/\/[^\s<>"']+/g;
 const TRAILING = /[.,;:!?)\]]+$/;
 
 /** Plain text with every http(s) address turned into a link (invitation and recovery links). */
-export function linkify(text: string): ReactNode[] {
+function linkify(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(LINK)) {
@@ -63,7 +64,7 @@ function MessageView({ message, onClose }: { message: OutboxMessage; onClose: ()
         <Stack gap={2}>
           <Title order={4}>{message.subject}</Title>
           <Text size="sm" c="dimmed">
-            {t("dev-mail.columns.to")}: {message.to} · {dayjs(message.created).format("DD/MM/YYYY HH:mm")}
+            {t("dev-mail.columns.to")}: {message.to} · {formatDateTime(message.created)}
           </Text>
         </Stack>
         <Button variant="default" size="xs" onClick={onClose}>
@@ -171,9 +172,16 @@ export default function DevMailPage() {
             <Alert color="blue" icon={<IconInfoCircle size={18} />}>
               {smtp ? t("dev-mail.intro-smtp") : t("dev-mail.intro")}
             </Alert>
-            <Card withBorder radius="md" padding="lg">
-              <Group justify="space-between" mb="md">
-                <Title order={4}>{t("dev-mail.list-title")}</Title>
+            <ListCard
+              title={t("dev-mail.list-title")}
+              columns={[
+                t("dev-mail.columns.to"),
+                t("dev-mail.columns.subject"),
+                t("dev-mail.columns.status"),
+                t("dev-mail.columns.date"),
+              ]}
+              empty={rows === null ? t("app.loading") : t("dev-mail.empty")}
+              actions={
                 <Button
                   variant="default"
                   leftSection={<IconRefresh size={16} />}
@@ -182,60 +190,36 @@ export default function DevMailPage() {
                 >
                   {t("dev-mail.refresh")}
                 </Button>
-              </Group>
-              <Table.ScrollContainer minWidth={500}>
-                <Table highlightOnHover striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("dev-mail.columns.to")}</Table.Th>
-                      <Table.Th>{t("dev-mail.columns.subject")}</Table.Th>
-                      <Table.Th>{t("dev-mail.columns.status")}</Table.Th>
-                      <Table.Th>{t("dev-mail.columns.date")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows && rows.length > 0 ? (
-                      rows.map((row) => (
-                        <Table.Tr
-                          key={row.id}
-                          style={{ cursor: "pointer" }}
-                          bg={open?.id === row.id ? "blue.0" : undefined}
-                          onClick={() => void show(row.id)}
-                        >
-                          <Table.Td>{row.to}</Table.Td>
-                          <Table.Td>
-                            <Anchor
-                              component="button"
-                              type="button"
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                void show(row.id);
-                              }}
-                            >
-                              {row.subject}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
-                              {t(`dev-mail.status.${row.status}`, { defaultValue: row.status })}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{dayjs(row.created).format("DD/MM/YYYY HH:mm")}</Table.Td>
-                        </Table.Tr>
-                      ))
-                    ) : (
-                      <Table.Tr>
-                        <Table.Td colSpan={4}>
-                          <Text c="dimmed" ta="center" py="md">
-                            {rows === null ? t("app.loading") : t("dev-mail.empty")}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Card>
+              }
+              rows={rows?.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  style={{ cursor: "pointer" }}
+                  bg={open?.id === row.id ? "blue.0" : undefined}
+                  onClick={() => void show(row.id)}
+                >
+                  <Table.Td>{row.to}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void show(row.id);
+                      }}
+                    >
+                      {row.subject}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
+                      {t(`dev-mail.status.${row.status}`, { defaultValue: row.status })}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(row.created)}</Table.Td>
+                </Table.Tr>
+              ))}
+            />
             {open && <MessageView message={open} onClose={() => setOpen(null)} />}
           </>
         )}

@@ -1,11 +1,11 @@
-import { isValidEmail } from "@coordina/domain";
+import { isValidEmail, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
-import { addTexts, translateError } from "../../app/i18n";
+import { errorText } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
 import { fetchCompanyTypes } from "./api/fetchCompanyTypes";
 import { inviteColleague } from "./api/inviteColleague";
 import { inviteCompany } from "./api/inviteCompany";
@@ -13,7 +13,7 @@ import texts from "./es.json";
 
 addTexts(texts);
 
-export interface InvitationModalProps {
+interface InvitationModalProps {
   opened: boolean;
   onClose: () => void;
   /**
@@ -21,8 +21,6 @@ export interface InvitationModalProps {
    * 'colleague': a new user of the caller's own company (e-mail only).
    */
   mode: "company" | "colleague";
-  /** Offer only these company types (e.g. a providers list offers only 20); default: every allowed one. */
-  companyTypes?: readonly number[];
   /** An invitation went out: the caller refreshes its list. */
   onSent?: () => void;
 }
@@ -33,7 +31,7 @@ type Phase = { name: "idle" } | { name: "sending" } | { name: "ok" } | { name: "
  * The invitation form (spec 01 §2, §4, §5): idle → sending → sent ok ('Terminar') or sent failed
  * ('Reintentar'); both return to idle.
  */
-export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }: InvitationModalProps) {
+export function InvitationModal({ opened, onClose, mode, onSent }: InvitationModalProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
@@ -49,7 +47,7 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
     enabled: opened && forCompany,
     staleTime: 300_000,
   });
-  const options = (types.data ?? []).filter((o) => !companyTypes || companyTypes.includes(o.id));
+  const options = types.data ?? [];
   const firstOption = options[0]?.id;
   const optionIds = options.map((o) => String(o.id)).join(",");
 
@@ -86,8 +84,7 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
       setPhase({ name: "ok" });
       onSent?.();
     } catch (error) {
-      const key = error instanceof ApiError && !error.unexpected ? error.key : undefined;
-      setPhase({ name: "failed", message: translateError(key) });
+      setPhase({ name: "failed", message: errorText(error) });
     }
   }
 
@@ -98,7 +95,7 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
       {phase.name === "ok" ? (
         <Stack>
           <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="invitation-sent">
-            {t("invitation.sent-ok")}
+            {t("invitations-page.modal.sent-ok")}
           </Alert>
           <Group justify="flex-end">
             <Button onClick={close}>{t("invitations-page.modal.finish")}</Button>
@@ -109,7 +106,7 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
           <Alert
             color="red"
             icon={<IconAlertCircle size={18} />}
-            title={t("invitation.send-error")}
+            title={t("invitations-page.modal.send-error")}
             data-testid="invitation-failed"
           >
             {phase.message}
@@ -159,7 +156,7 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
               required
               maxLength={254}
               error={
-                emailTouched && trimmedEmail && !isValidEmail(trimmedEmail) ? t("validate.email-format") : undefined
+                emailTouched && trimmedEmail && !isValidEmail(trimmedEmail) ? t(ValidationKey.emailFormat) : undefined
               }
               data-autofocus
             />
@@ -177,5 +174,3 @@ export function InvitationModal({ opened, onClose, mode, companyTypes, onSent }:
     </Modal>
   );
 }
-
-export default InvitationModal;

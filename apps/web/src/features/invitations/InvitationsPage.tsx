@@ -1,21 +1,14 @@
-import {
-  type InvitationRow,
-  InvitationStatus,
-  type InvitationStatusValue,
-  InviteAction,
-  PAGE_SIZE,
-} from "@coordina/domain";
+import { type InvitationRow, InvitationStatus, type InvitationStatusValue, InviteAction } from "@coordina/domain";
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconCircleCheck, IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
-import { dayjs } from "../../app/dates";
+import { formatDate } from "../../app/dates";
 import { showError } from "../../app/errorDialog";
-import { addTexts, translateError } from "../../app/i18n";
+import { addTexts } from "../../app/i18n";
 import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
+import { usePagedList } from "../../ui/usePagedList";
 import { cancelInvitation } from "./api/cancelInvitation";
 import { fetchInvitations } from "./api/fetchInvitations";
 import { resendInvitation } from "./api/resendInvitation";
@@ -23,8 +16,6 @@ import texts from "./es.json";
 import { InvitationModal } from "./InvitationModal";
 
 addTexts(texts);
-
-const LIMIT = PAGE_SIZE.defaultRows;
 
 const STATUS_COLOR: Record<InvitationStatusValue, string> = {
   pending: "yellow",
@@ -40,9 +31,6 @@ const isOpen = (row: InvitationRow) =>
 /** Invitations sent by the caller's company (spec 01 §2 /invitations), with resend and cancel. */
 export default function InvitationsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState("");
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<InvitationRow | null>(null);
   // The row asked about stays named while the dialog fades out.
@@ -50,17 +38,12 @@ export default function InvitationsPage() {
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const invitations = useQuery({
-    queryKey: ["invitations", { page, filter }],
-    queryFn: () => fetchInvitations({ page, limit: LIMIT, filter, sortBy: "created", sortDesc: "DESC" }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["invitations"] }), [queryClient]);
-
-  const onSearch = useCallback((value: string) => {
-    setFilter(value.trim());
-    setPage(1);
-  }, []);
+  const invitations = usePagedList(
+    "invitations",
+    {},
+    (paging) => fetchInvitations({ ...paging, sortBy: "created", sortDesc: "DESC" }),
+    t("invitations-page.empty"),
+  );
 
   async function act(row: InvitationRow, action: "resend" | "cancel") {
     setBusy(row.id);
@@ -77,7 +60,7 @@ export default function InvitationsPage() {
       showError(error);
     } finally {
       setBusy(null);
-      refresh();
+      invitations.refresh();
     }
   }
 
@@ -86,62 +69,52 @@ export default function InvitationsPage() {
       ? t("invitations-page.type-colleague")
       : t(`roles.${row.company_type}`, { defaultValue: String(row.company_type) });
 
-  const rows = invitations.isError
-    ? []
-    : (invitations.data?.data ?? []).map((row) => (
-        <Table.Tr key={row.id}>
-          <Table.Td>{row.email}</Table.Td>
-          <Table.Td>{row.company_name || "—"}</Table.Td>
-          <Table.Td>{typeLabel(row)}</Table.Td>
-          <Table.Td>
-            <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
-              {t(`invitations-page.status.${row.status}`, { defaultValue: row.status })}
-            </Badge>
-          </Table.Td>
-          <Table.Td>{dayjs(row.created).format("DD/MM/YYYY")}</Table.Td>
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              {isOpen(row) && (
-                <Tooltip label={t("invitations-page.resend")}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t("invitations-page.resend")}
-                    loading={busy === row.id}
-                    disabled={busy !== null}
-                    onClick={() => void act(row, "resend")}
-                  >
-                    <IconMailForward size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {isOpen(row) && (
-                <Tooltip label={t("invitations-page.cancel")}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("invitations-page.cancel")}
-                    disabled={busy !== null}
-                    onClick={() => {
-                      setAsked(row);
-                      setConfirming(row);
-                    }}
-                  >
-                    <IconX size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      ));
-  const count = invitations.isError ? 0 : (invitations.data?.count ?? invitations.data?.pagination.count ?? 0);
-  const empty = invitations.isError
-    ? translateError(
-        invitations.error instanceof ApiError && !invitations.error.unexpected ? invitations.error.key : undefined,
-      )
-    : invitations.isPending
-      ? t("app.loading")
-      : t("invitations-page.empty");
+  const rows = invitations.rows.map((row) => (
+    <Table.Tr key={row.id}>
+      <Table.Td>{row.email}</Table.Td>
+      <Table.Td>{row.company_name || "—"}</Table.Td>
+      <Table.Td>{typeLabel(row)}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
+          {t(`invitations-page.status.${row.status}`, { defaultValue: row.status })}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{formatDate(row.created)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {isOpen(row) && (
+            <Tooltip label={t("invitations-page.resend")}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t("invitations-page.resend")}
+                loading={busy === row.id}
+                disabled={busy !== null}
+                onClick={() => void act(row, "resend")}
+              >
+                <IconMailForward size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {isOpen(row) && (
+            <Tooltip label={t("invitations-page.cancel")}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t("invitations-page.cancel")}
+                disabled={busy !== null}
+                onClick={() => {
+                  setAsked(row);
+                  setConfirming(row);
+                }}
+              >
+                <IconX size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  ));
 
   return (
     <PageFrame title={t("invitations-page.title")}>
@@ -168,19 +141,14 @@ export default function InvitationsPage() {
           t("invitations-page.columns.actions"),
         ]}
         rows={rows}
-        empty={empty}
-        onSearch={onSearch}
-        page={page}
-        totalPages={Math.max(1, Math.ceil(count / LIMIT))}
-        onPage={setPage}
-        count={invitations.data ? count : undefined}
+        {...invitations.listProps}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             {t("invitations-page.add")}
           </Button>
         }
       />
-      <InvitationModal opened={adding} mode="company" onClose={() => setAdding(false)} onSent={refresh} />
+      <InvitationModal opened={adding} mode="company" onClose={() => setAdding(false)} onSent={invitations.refresh} />
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}

@@ -15,13 +15,12 @@ import {
 } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate } from "react-router";
+import { endSession } from "../../app/endSession";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { queryClient } from "../../app/queryClient";
 import { featuresOf, pendingRedirect, roleOf, type StoredSession, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
-import { logout } from "../auth/api/login";
 import { acceptLegal } from "./api/acceptLegal";
 import { fetchAssignedSettings, hasAcceptedLegal } from "./api/fetchAssignedSettings";
 import texts from "./es.json";
@@ -92,21 +91,16 @@ function TermsBody({ terms }: { terms: TermsText }) {
  */
 export default function LegalPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const current = useSession();
   const [ticked, setTicked] = useState(false);
   const [sending, setSending] = useState(false);
-  // A session stored before the acceptance was recorded in it: ask the server once.
+  // A session stored before the acceptance was recorded in it: ask the server once (the answer makes it known).
   const userId = current?.user.id;
-  const unknown = current !== null && current.legalAccepted === undefined && termsFor(roleOf(current)) !== undefined;
-  const [checking, setChecking] = useState(unknown);
+  const checking = current !== null && current.legalAccepted === undefined && termsFor(roleOf(current)) !== undefined;
   const target = useRef<string | null>(null);
 
   useEffect(() => {
-    if (userId === undefined || !unknown) {
-      setChecking(false);
-      return;
-    }
+    if (userId === undefined || !checking) return;
     let live = true;
     fetchAssignedSettings(userId)
       .then((settings) => {
@@ -115,14 +109,11 @@ export default function LegalPage() {
       .catch(() => {
         // Unknown stays "not accepted": the pop-up is shown and accepting records it again.
         if (live) session.setLegalAccepted(false);
-      })
-      .finally(() => {
-        if (live) setChecking(false);
       });
     return () => {
       live = false;
     };
-  }, [userId, unknown]);
+  }, [userId, checking]);
 
   if (!current) return <Navigate to="/login" replace />;
   const terms = termsFor(roleOf(current));
@@ -150,16 +141,6 @@ export default function LegalPage() {
       showError(error);
       setSending(false);
     }
-  }
-
-  function cancel() {
-    const token = current?.token;
-    // As the logout of the app shell: the device forgets the session at once, the server is told after.
-    pendingRedirect.take();
-    session.end("logout");
-    queryClient.clear();
-    if (token) logout(token).catch(() => {});
-    navigate("/login", { replace: true });
   }
 
   return (
@@ -193,7 +174,7 @@ export default function LegalPage() {
           onChange={(e) => setTicked(e.currentTarget.checked)}
         />
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={cancel} disabled={sending}>
+          <Button variant="default" onClick={endSession} disabled={sending}>
             {t("legal-page.cancel")}
           </Button>
           <Button onClick={accept} disabled={!ticked} loading={sending}>

@@ -1,4 +1,5 @@
 import { Role, TERMS_UPDATED } from "@coordina/domain";
+import { dayjs } from "../../app/dates";
 
 /**
  * Conditions of use shown in the legal-notice pop-up (spec 01 §2, §4, §5; spec 02 "Legal texts and terms
@@ -27,28 +28,8 @@ export interface TermsText {
   sections: TermsSection[];
 }
 
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
-
-/** '2024-01-30' → '30 de enero de 2024'. */
-export function spanishLongDate(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number);
-  return `${day} de ${MONTHS[(month ?? 1) - 1]} de ${year}`;
-}
-
-export const TERMS_UPDATED_TEXT = `Última actualización: ${spanishLongDate(TERMS_UPDATED)}`;
+/** 'Última actualización: 30 de enero de 2024'. */
+const TERMS_UPDATED_TEXT = `Última actualización: ${dayjs(TERMS_UPDATED).format("D [de] MMMM [de] YYYY")}`;
 
 // ── Pieces shared by both texts ──
 
@@ -157,7 +138,7 @@ const lawSection: TermsSection = {
 
 // ── Providers (role 20) ──
 
-export const PROVIDER_TERMS: TermsText = {
+const PROVIDER_TERMS: TermsText = {
   title: "Condiciones de uso para proveedores",
   updated: TERMS_UPDATED_TEXT,
   intro: [
@@ -339,7 +320,7 @@ const processorAgreement: TermsSection = {
   ],
 };
 
-export const ADMINISTRATOR_TERMS: TermsText = {
+const ADMINISTRATOR_TERMS: TermsText = {
   title: "Condiciones de uso para administradores de fincas",
   updated: TERMS_UPDATED_TEXT,
   intro: [

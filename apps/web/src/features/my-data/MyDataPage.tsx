@@ -1,11 +1,11 @@
-import { isValidEmail } from "@coordina/domain";
+import { isValidEmail, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
-import { addTexts, translateError } from "../../app/i18n";
+import { errorText } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
 import { rememberLogin, session, useSession } from "../../app/session";
 import { PageFrame } from "../../ui/PageFrame";
 import { editUser } from "./api/editUser";
@@ -13,8 +13,6 @@ import { fetchOwnCompany } from "./api/fetchOwnCompany";
 import texts from "./es.json";
 
 addTexts(texts);
-
-type Outcome = { ok: true } | { ok: false; message: string };
 
 /** The company the user works for, read only. */
 function CompanyCard() {
@@ -61,7 +59,6 @@ export default function MyDataPage() {
   const current = useSession();
   const [email, setEmail] = useState(current?.user.email ?? "");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const save = useMutation({
     mutationFn: (next: string) => editUser(current!.user.id, { email: next }),
@@ -71,11 +68,6 @@ export default function MyDataPage() {
       // The remembered login follows the new e-mail.
       if (previous && rememberLogin.get()?.email === previous) rememberLogin.set(user.email);
       setEmail(user.email);
-      setOutcome({ ok: true });
-    },
-    onError: (error) => {
-      const key = error instanceof ApiError && !error.unexpected ? error.key : undefined;
-      setOutcome({ ok: false, message: translateError(key) });
     },
   });
 
@@ -84,9 +76,9 @@ export default function MyDataPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = email.trim();
-    const problem = !value ? t("validate.required") : !isValidEmail(value) ? t("validate.email-format") : null;
+    const problem = !value ? t(ValidationKey.required) : !isValidEmail(value) ? t(ValidationKey.emailFormat) : null;
     setFieldError(problem);
-    setOutcome(null);
+    save.reset();
     if (!problem) save.mutate(value);
   }
 
@@ -109,19 +101,19 @@ export default function MyDataPage() {
               }}
               error={fieldError}
             />
-            {outcome?.ok === true && (
+            {save.isSuccess && (
               <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="my-data-saved">
-                {t("my-data.saved")}
+                {t("my-data-page.saved")}
               </Alert>
             )}
-            {outcome?.ok === false && (
+            {save.isError && (
               <Alert
                 color="red"
                 icon={<IconAlertCircle size={18} />}
-                title={t("my-data.not-saved")}
+                title={t("my-data-page.not-saved")}
                 data-testid="my-data-not-saved"
               >
-                {outcome.message}
+                {errorText(save.error)}
               </Alert>
             )}
             <Group justify="flex-end">

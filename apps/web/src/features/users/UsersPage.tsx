@@ -1,15 +1,14 @@
-import { PAGE_SIZE, ROLES_INVITING_COLLEAGUES, type USER_SORTABLE, type UserRow } from "@coordina/domain";
+import { ROLES_INVITING_COLLEAGUES, type USER_SORTABLE, type UserRow } from "@coordina/domain";
 import { Badge, Button, Table } from "@mantine/core";
 import { IconUserPlus, IconUsers } from "@tabler/icons-react";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
-import { dayjs } from "../../app/dates";
-import { addTexts, translateError } from "../../app/i18n";
+import { formatDate } from "../../app/dates";
+import { addTexts } from "../../app/i18n";
 import { roleOf, useSession } from "../../app/session";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
+import { usePagedList } from "../../ui/usePagedList";
 import { InvitationModal } from "../invitations/InvitationModal";
 import { fetchUsers } from "./api/fetchUsers";
 import texts from "./es.json";
@@ -17,7 +16,6 @@ import texts from "./es.json";
 addTexts(texts);
 
 type UserSort = (typeof USER_SORTABLE)[number];
-const LIMIT = PAGE_SIZE.defaultRows;
 
 function StatusBadge({ user }: { user: UserRow }) {
   const { t } = useTranslation();
@@ -44,22 +42,14 @@ function StatusBadge({ user }: { user: UserRow }) {
 export default function UsersPage() {
   const { t } = useTranslation();
   const current = useSession();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<SortState<UserSort> | null>(null);
   const [inviting, setInviting] = useState(false);
-
-  const users = useQuery({
-    queryKey: ["users", { page, filter, sort }],
-    queryFn: () => fetchUsers({ page, limit: LIMIT, filter, sortBy: sort?.by, sortDesc: sort?.dir }),
-    placeholderData: keepPreviousData,
-  });
-
-  const onSearch = useCallback((value: string) => {
-    setFilter(value.trim());
-    setPage(1);
-  }, []);
+  const users = usePagedList(
+    "users",
+    { sort },
+    (paging) => fetchUsers({ ...paging, sortBy: sort?.by, sortDesc: sort?.dir }),
+    t("users-page.empty"),
+  );
 
   const columns: ListColumn<UserSort>[] = [
     { label: t("users-page.columns.email"), sortKey: "email" },
@@ -68,31 +58,22 @@ export default function UsersPage() {
     { label: t("users-page.columns.created"), sortKey: "created" },
   ];
 
-  // Spec 01 §8: a list that cannot be read is shown empty (here with the reason).
-  const rows = users.isError
-    ? []
-    : (users.data?.data ?? []).map((user) => (
-        <Table.Tr key={user.id}>
-          <Table.Td>{user.email}</Table.Td>
-          <Table.Td>
-            <StatusBadge user={user} />
-          </Table.Td>
-          <Table.Td>
-            {user.manager && (
-              <Badge color="blue" variant="filled" size="sm">
-                {t("users-page.manager-badge")}
-              </Badge>
-            )}
-          </Table.Td>
-          <Table.Td>{dayjs(user.created).format("DD/MM/YYYY")}</Table.Td>
-        </Table.Tr>
-      ));
-  const count = users.isError ? 0 : (users.data?.count ?? users.data?.pagination.count ?? 0);
-  const empty = users.isError
-    ? translateError(users.error instanceof ApiError && !users.error.unexpected ? users.error.key : undefined)
-    : users.isPending
-      ? t("app.loading")
-      : t("users-page.empty");
+  const rows = users.rows.map((user) => (
+    <Table.Tr key={user.id}>
+      <Table.Td>{user.email}</Table.Td>
+      <Table.Td>
+        <StatusBadge user={user} />
+      </Table.Td>
+      <Table.Td>
+        {user.manager && (
+          <Badge color="blue" variant="filled" size="sm">
+            {t("users-page.manager-badge")}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>{formatDate(user.created)}</Table.Td>
+    </Table.Tr>
+  ));
 
   const canInvite = ROLES_INVITING_COLLEAGUES.includes(roleOf(current));
 
@@ -105,15 +86,10 @@ export default function UsersPage() {
         sort={sort}
         onSort={(key) => {
           setSort((s) => nextSort(s, key));
-          setPage(1);
+          users.setPage(1);
         }}
         rows={rows}
-        empty={empty}
-        onSearch={onSearch}
-        page={page}
-        totalPages={Math.max(1, Math.ceil(count / LIMIT))}
-        onPage={setPage}
-        count={users.data ? count : undefined}
+        {...users.listProps}
         actions={
           canInvite && (
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
@@ -122,12 +98,7 @@ export default function UsersPage() {
           )
         }
       />
-      <InvitationModal
-        opened={inviting}
-        mode="colleague"
-        onClose={() => setInviting(false)}
-        onSent={() => void queryClient.invalidateQueries({ queryKey: ["users"] })}
-      />
+      <InvitationModal opened={inviting} mode="colleague" onClose={() => setInviting(false)} onSent={users.refresh} />
     </PageFrame>
   );
 }

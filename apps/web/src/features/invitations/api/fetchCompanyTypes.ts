@@ -1,7 +1,7 @@
 import type { CompanyTypesResponse } from "@coordina/domain";
 import { api } from "../../../app/api";
 
-export type CompanyTypeOption = CompanyTypesResponse["usertypes"][number];
+type CompanyTypeOption = CompanyTypesResponse["usertypes"][number];
 
 /** The company levels the caller may create, in policy order (the first is preselected). */
 export async function fetchCompanyTypes(): Promise<CompanyTypeOption[]> {

@@ -1,0 +1,26 @@
+import { Center, Group, Paper, Stack, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Logo } from "./Logo";
+
+/** The centred card of the public pages (login, recovery, registration, e-mailed links), with an optional title. */
+export function PublicCard({ title, width, children }: { title?: string; width: number; children: ReactNode }) {
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="md" radius="md" p="xl" w={width} maw="100%">
+        {title === undefined ? (
+          children
+        ) : (
+          <Stack>
+            <Group gap="sm">
+              <Logo size={40} />
+              <Title order={1} size="h3">
+                {title}
+              </Title>
+            </Group>
+            {children}
+          </Stack>
+        )}
+      </Paper>
+    </Center>
+  );
+}
