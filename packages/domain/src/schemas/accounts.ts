@@ -77,6 +77,33 @@ export const registerProviderSchema = z.object({
 });
 export type RegisterProviderRequest = z.input<typeof registerProviderSchema>;
 
+// ── A colegio registers a company (companies/registry/register): NIF form, or the full form ──
+export const companyRegistrationSchema = z.object({
+  email: emailField(ValidationKey.emailFormat),
+  company_name: requiredText(ValidationKey.nameRequired),
+  /** the type of the new company (administrador or gremio); `role` is the spec's alias */
+  type: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
+  role: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
+  cif: requiredText(ValidationKey.cifInvalid, 20),
+  /** the full form: every field required, postcode of 5 (spec 01 §5) */
+  company_data: z
+    .object({
+      cif: z.string().trim().max(20).optional(),
+      person: requiredText(ValidationKey.required),
+      tfn: requiredText(ValidationKey.required, 30),
+      address: requiredText(ValidationKey.required),
+      city: requiredText(ValidationKey.required),
+      /** holds the province */
+      country: requiredText(ValidationKey.required),
+      postcode: z
+        .string({ error: ValidationKey.postcode })
+        .trim()
+        .length(POSTCODE_LENGTH, { error: ValidationKey.postcode }),
+    })
+    .optional(),
+});
+export type CompanyRegistrationRequest = z.input<typeof companyRegistrationSchema>;
+
 // ── Invitations (companies/companies/invite) ──
 export const inviteRequestSchema = z.object({
   action: z.enum([InviteAction.createCompany, InviteAction.createCompanyUser]).default(InviteAction.createCompany),

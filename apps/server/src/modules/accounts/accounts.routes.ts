@@ -1,4 +1,5 @@
 import {
+  companyRegistrationSchema,
   companyTypesResponseSchema,
   errorResponses,
   idParamsSchema,
@@ -28,7 +29,7 @@ import {
   resendInvitation,
 } from "./invitations.service.js";
 import { checkRecoveryToken, completeRecovery, startRecovery } from "./recovery.service.js";
-import { registerProvider } from "./registry.service.js";
+import { registerForColegio, registerProvider } from "./registry.service.js";
 
 const ok = okResultSchema;
 const idParams = idParamsSchema;
@@ -178,6 +179,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       },
     },
     async (request) => ({ result: true as const, data: await invite(ctx, actorOf(request), request.body) }),
+  );
+
+  app.post(
+    "/companies/registry/register",
+    {
+      schema: {
+        tags: ["invitations"],
+        summary:
+          "El colegio da de alta una compañía (administrador o proveedor) y su gestor, que recibe el enlace para elegir contraseña",
+        body: companyRegistrationSchema,
+        response: { 200: okEnvelope(z.object({ id: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await registerForColegio(ctx, actorOf(request), request.body) }),
   );
 
   app.post(

@@ -1,14 +1,28 @@
-import { ErrorKey, normalizeEmail, normalizeTaxId, Role, TokenAction } from "@coordina/domain";
+import {
+  type companyRegistrationSchema,
+  ErrorKey,
+  normalizeEmail,
+  normalizeTaxId,
+  Role,
+  TokenAction,
+  ValidationKey,
+} from "@coordina/domain";
 import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.js";
-import { companies, users } from "../../db/schema/index.js";
+import { colegioMembers, companies, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js";
 import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
+import type { Actor } from "../auth/auth.service.js";
 import { registryMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
+import { invitationPolicy } from "./invitations.policy.js";
+import { findCompany } from "./invitations.repository.js";
 import { issueLinkToken } from "./tokens.repository.js";
+
+type CompanyRegistrationParsed = z.output<typeof companyRegistrationSchema>;
 
 /**
  * Public provider registration (/registry): the provider company and its user are created at once, the
@@ -39,34 +53,95 @@ export async function registerProvider(
     ctx.mailer.nudge();
     return;
   }
+  await createAwaitingPassword(ctx, {
+    company: { type: Role.gremio, name: input.company.trim(), cif, cifNorm, email },
+  });
+}
+
+/**
+ * A colegio registers a company (companies/registry/register, the NIF form or the full form): the
+ * company, a member of the colegio, and its manager without a password, who gets the link to set it.
+ * The colegio registers the levels it may invite (administrators and providers).
+ */
+export async function registerForColegio(ctx: AccountsContext, actor: Actor, input: CompanyRegistrationParsed) {
+  const type = input.type ?? input.role;
+  if (type === undefined) throw new AppError(400, ValidationKey.companyTypeRequired);
+  if (actor.role !== Role.colegio || !invitationPolicy.mayCreateCompanyOfType(actor, type)) {
+    throw new AppError(403, ErrorKey.invitationLevelForbidden);
+  }
+  await consumeRate(ctx.db, `invite:user:${actor.userId}`, ctx.limits.invitePerUser);
+  const email = normalizeEmail(input.email);
+  const cif = input.cif.trim();
+  const cifNorm = normalizeTaxId(cif);
+  await releaseAbandonedRegistration(ctx.db, { email, cifNorm });
+  const data = input.company_data;
+  const colegio = await findCompany(ctx.db, actor.companyId);
+  return createAwaitingPassword(ctx, {
+    company: {
+      type,
+      name: input.company_name,
+      cif,
+      cifNorm,
+      email,
+      ownerCompanyId: actor.companyId,
+      contactPerson: data?.person ?? null,
+      phone: data?.tfn ?? null,
+      address: data?.address ?? null,
+      city: data?.city ?? null,
+      province: data?.country ?? null,
+      postcode: data?.postcode ?? null,
+    },
+    colegioId: actor.companyId,
+    registeredBy: colegio?.name,
+  });
+}
+
+/**
+ * Creates a company and its manager without a password in one transaction, and mails the link that sets
+ * it. A taken e-mail or tax id (also by a request running at the same time) is answered by the unique
+ * indexes, leaving nothing behind.
+ */
+async function createAwaitingPassword(
+  ctx: AccountsContext,
+  input: { company: typeof companies.$inferInsert & { email: string }; colegioId?: number; registeredBy?: string },
+) {
+  const { company: values } = input;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({ type: Role.gremio, name: input.company.trim(), cif, cifNorm, email })
-        .returning({ id: companies.id });
+    const id = await ctx.db.transaction(async (tx) => {
+      const [company] = await tx.insert(companies).values(values).returning({ id: companies.id });
       const [user] = await tx
         .insert(users)
-        .values({ email, passwordHash: null, userRole: Role.gremio, companyId: company!.id })
+        .values({ email: values.email, passwordHash: null, userRole: values.type, companyId: company!.id })
         .returning({ id: users.id });
       await tx.update(companies).set({ ownerUserId: user!.id }).where(eq(companies.id, company!.id));
-      await sendLink(ctx, user!.id, input.company.trim(), email, tx);
+      if (input.colegioId)
+        await tx.insert(colegioMembers).values({ colegioId: input.colegioId, companyId: company!.id });
+      await sendLink(ctx, user!.id, values.name, values.email, tx, input.registeredBy);
+      return company!.id;
     });
+    ctx.mailer.nudge();
+    return { id };
   } catch (err) {
     if (isUniqueViolation(err, "users_email_key")) throw new AppError(409, ErrorKey.invitationUserExists);
     if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
     throw err;
   }
-  ctx.mailer.nudge();
 }
 
-async function sendLink(ctx: AccountsContext, userId: number, companyName: string, email: string, db: Db) {
+async function sendLink(
+  ctx: AccountsContext,
+  userId: number,
+  companyName: string,
+  email: string,
+  db: Db,
+  registeredBy?: string,
+) {
   const { token, expiresAt } = await issueLinkToken(db, { action: TokenAction.registry, userId });
   await ctx.mailer.enqueue(
     db,
     "registry",
     email,
-    registryMail({ link: tokenLink(ctx, "invitation", token), companyName, expiresAt }),
+    registryMail({ link: tokenLink(ctx, "invitation", token), companyName, expiresAt, registeredBy }),
   );
 }
 

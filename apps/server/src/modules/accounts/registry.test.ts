@@ -1,7 +1,7 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, login } from "../../../test/helpers.js";
+import { call, DEMO_ACCOUNTS, login, tokenFor } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 
@@ -138,5 +138,105 @@ describe("provider self-registration", () => {
       codes.push(response.statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
+
+describe("the colegio registers a company (companies/registry/register)", () => {
+  const full = {
+    email: "gestion@fincasretiro.test",
+    company_name: "Fincas Retiro S.L.",
+    type: Role.administrador,
+    cif: "B87650001",
+    company_data: {
+      cif: "B87650001",
+      person: "Lucía Prieto",
+      tfn: "910000000",
+      address: "Calle Alcalá 100",
+      city: "Madrid",
+      country: "Madrid",
+      postcode: "28009",
+    },
+  };
+  const registerAs = async (account: keyof typeof DEMO_ACCOUNTS, body: object) =>
+    call(ctx.app, "POST", "/companies/registry/register", {
+      token: await tokenFor(ctx.app, DEMO_ACCOUNTS[account]),
+      body,
+    });
+
+  it("creates the company in the colegio with its data; the manager sets a password from the mailed link", async () => {
+    const response = await registerAs("colegio", full);
+    expect(response.statusCode).toBe(200);
+    const { id } = response.json().data;
+    const [row] = await queryRows(
+      ctx.database.db,
+      sql`select c.type, c.name, c.cif_norm, c.contact_person, c.phone, c.address, c.city, c.province, c.postcode,
+                 u.password_hash is null as awaiting_password,
+                 exists (select 1 from colegio_members m where m.company_id = c.id and m.colegio_id = ${ctx.seed.colegio.id}) as member
+          from companies c join users u on u.id = c.owner_user_id where c.id = ${id}`,
+    );
+    expect(row).toEqual({
+      type: Role.administrador,
+      name: "Fincas Retiro S.L.",
+      cif_norm: "B87650001",
+      contact_person: "Lucía Prieto",
+      phone: "910000000",
+      address: "Calle Alcalá 100",
+      city: "Madrid",
+      province: "Madrid",
+      postcode: "28009",
+      awaiting_password: true,
+      member: true,
+    });
+    const [mail] = await ctx.smtp.waitFor(full.email);
+    expect(mail!.text).toContain("ha dado de alta a «Fincas Retiro S.L.»");
+    const done = await call(ctx.app, "POST", "/companies/users/regcheckin", {
+      body: { shakey: linkToken(mail!).token, password: "Retiro-2026!" },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await login(ctx.app, full.email, "Retiro-2026!")).statusCode).toBe(200);
+  });
+
+  it("takes the NIF form (no company data) and refuses a taken e-mail or NIF", async () => {
+    const nifForm = {
+      email: "alta@jardinesnorte.test",
+      company_name: "Jardines Norte",
+      role: Role.gremio,
+      cif: "B11223344",
+    };
+    expect((await registerAs("colegio", nifForm)).statusCode).toBe(200);
+    const again = await registerAs("colegio", { ...nifForm, cif: "B55667788" });
+    expect(again.json()).toEqual({ result: false, error: ErrorKey.invitationUserExists });
+    const sameNif = await registerAs("colegio", { ...nifForm, email: "otro@jardinesnorte.test" });
+    expect(sameNif.json()).toEqual({ result: false, error: ErrorKey.invitationCifTaken });
+  });
+
+  it.each([
+    [{ ...full, email: "mal" }, ValidationKey.emailFormat],
+    [{ ...full, company_name: " " }, ValidationKey.nameRequired],
+    [{ ...full, company_data: { ...full.company_data, postcode: "2800" } }, ValidationKey.postcode],
+    [{ ...full, company_data: { ...full.company_data, person: "" } }, ValidationKey.required],
+  ])("validates the full form on the server (%#)", async (body, key) => {
+    const response = await registerAs("colegio", body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ result: false, error: key });
+  });
+
+  it("is the colegio's: other roles, and levels it may not create, get an error and nothing is created", async () => {
+    for (const account of ["administrador", "gremio", "master"] as const) {
+      const response = await registerAs(account, { ...full, email: `${account}@prohibido.test`, cif: "B00000001" });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ result: false, error: ErrorKey.invitationLevelForbidden });
+    }
+    const colegioType = await registerAs("colegio", {
+      ...full,
+      email: "c@prohibido.test",
+      type: Role.colegio,
+      cif: "B00000002",
+    });
+    expect(colegioType.statusCode).toBe(403);
+    const created = await queryRows(ctx.database.db, sql`select id from users where email like '%@prohibido.test'`);
+    expect(created).toEqual([]);
+    const anonymous = await call(ctx.app, "POST", "/companies/registry/register", { body: full });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -108,11 +108,19 @@ export function recoveryMail(input: { link: string; expiresAt: Date }): MailCont
   });
 }
 
-export function registryMail(input: { link: string; companyName: string; expiresAt: Date }): MailContent {
+/** The link to finish a registration: the provider's own (/registry), or one a colegio made (`registeredBy`). */
+export function registryMail(input: {
+  link: string;
+  companyName: string;
+  expiresAt: Date;
+  registeredBy?: string;
+}): MailContent {
   return render("Completa tu registro en Coordina", {
     title: "Bienvenido a Coordina",
     paragraphs: [
-      `Hemos recibido el registro de «${input.companyName}» como proveedor de servicios en Coordina.`,
+      input.registeredBy
+        ? `${input.registeredBy} ha dado de alta a «${input.companyName}» en Coordina, la plataforma donde se coordina la documentación de prevención de riesgos laborales de las comunidades.`
+        : `Hemos recibido el registro de «${input.companyName}» como proveedor de servicios en Coordina.`,
       "Para terminar, abre el enlace y elige la contraseña con la que accederás. Tu usuario es esta dirección de e-mail.",
     ],
     action: { label: "Completar el registro", url: input.link },
