@@ -27,7 +27,8 @@ function newestMtime(p) {
 
 const built = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (changed > built) {
+// WEB_DIST points the server at another build: that build is the caller's business.
+if (!process.env.WEB_DIST && changed > built) {
   console.log("Construyendo la aplicación web…");
   const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

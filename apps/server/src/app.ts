@@ -6,13 +6,17 @@ import type { AppConfig } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { type AccountLimits, type AccountsContext, DEFAULT_ACCOUNT_LIMITS } from "./modules/accounts/context.js";
+import { activitiesRoutes } from "./modules/activities/activities.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
 import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
+import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
 import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
+import { masterRoutes } from "./modules/master/master.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
+import { summariesRoutes } from "./modules/summaries/summaries.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
@@ -110,6 +114,10 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(accountsRoutes, { ctx: accounts });
     await api.register(usersRoutes, { ctx: accounts });
     await api.register(settingsRoutes);
+    await api.register(companiesRoutes, { ctx: accounts });
+    await api.register(activitiesRoutes);
+    await api.register(masterRoutes, { ctx: accounts });
+    await api.register(summariesRoutes);
     if (mailViewerEnabled(config)) await api.register(devMailRoutes);
   });
 

@@ -34,6 +34,13 @@ export const ErrorKey = {
   // Personal data and settings.
   emailTaken: "my-data.email-taken",
   settingUnknown: "settings.unknown",
+  // Company administration (spec 01 §8).
+  companyTypeInUse: "company.type-in-use",
+  companyTypeNotEditable: "company.type-not-editable",
+  companyAlreadyMember: "registry.already-member",
+  companyTypeMismatch: "registry.type-mismatch",
+  companyNotRegistered: "registry.not-registered",
+  activityExists: "activities.exists",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 
@@ -52,6 +59,9 @@ export const ValidationKey = {
   postcode: "validate.postcode",
   companyNameRequired: "validate.company-name-required",
   companyTypeRequired: "validate.company-type-required",
+  postcodeOptional: "validate.postcode-optional",
+  activityRequired: "validate.activity-required",
+  activityTooLong: "validate.activity-too-long",
   passwordMust: "login.password-must",
   passwordsDifferent: "login.passwords-different",
 } as const;

@@ -33,3 +33,11 @@ export async function fetchPage<R>(
   const count = Number(counted?.n ?? 0);
   return { data: rows.map(toRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }
+
+/**
+ * The `order by` of a list sorted by a whitelisted column (DESIGN.md §4): its expression, the direction,
+ * nulls last, then `tiebreak` so that pages never overlap.
+ */
+export function sortSql<K extends string>(columns: Record<K, string>, key: K, dir: "ASC" | "DESC", tiebreak: string) {
+  return sql.raw(`${columns[key]} ${dir} nulls last, ${tiebreak}`);
+}

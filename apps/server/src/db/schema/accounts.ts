@@ -22,6 +22,8 @@ export const invitations = pgTable(
     targetCompanyId: integer("target_company_id").references(() => companies.id),
     /** portero invitations: the community the porter is registered in on acceptance */
     communityId: integer("community_id").references(() => communities.id),
+    /** colegio invitations: the region of the new colegio */
+    region: text("region"),
     /** the colegio the new company becomes a member of (administrators and providers) */
     colegioId: integer("colegio_id").references(() => companies.id),
     inviterUserId: integer("inviter_user_id")

@@ -32,6 +32,8 @@ export const companies = pgTable(
     ownerUserId: integer("owner_user_id"),
     erased: boolean("erased").notNull().default(false),
     ...contactColumns(),
+    /** colegios: the region (code of REGIONS) whose flag the master sees */
+    region: text("region"),
     /** feature flags switched on for this company (a colegio's apply to its members); null = defaults */
     features: text("features").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +49,7 @@ export const companies = pgTable(
 
 /**
  * Colegio membership: which administrator and provider companies belong to which colegio (the tenant).
- * A company may belong to several colegios.
+ * A company may belong to several colegios; each colegio deactivates only its own membership.
  */
 export const colegioMembers = pgTable(
   "colegio_members",
@@ -58,6 +60,8 @@ export const colegioMembers = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id),
+    /** deactivated by the colegio: the company no longer works in it (its other colegios are unaffected) */
+    erased: boolean("erased").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.colegioId, t.companyId] }), index("colegio_members_company_idx").on(t.companyId)],

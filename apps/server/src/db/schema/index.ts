@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./activities.js";
 export * from "./communities.js";
 export * from "./companies.js";
 export * from "./mail.js";

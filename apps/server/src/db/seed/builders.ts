@@ -3,12 +3,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
 import {
+  activities,
   assignedSettings,
   colegioMembers,
   communities,
   communityPorters,
   communityProviders,
   companies,
+  companyActivities,
   users,
 } from "../schema/index.js";
 
@@ -29,6 +31,7 @@ export interface CompanyInput {
   city?: string;
   province?: string;
   postcode?: string;
+  region?: string;
 }
 
 export async function ensureCompany(db: Db, input: CompanyInput) {
@@ -110,4 +113,17 @@ export async function ensureLegalAccepted(db: Db, userId: number) {
     .insert(assignedSettings)
     .values({ userId, name: SETTING_ACCEPTED_LEGAL, valuetype: "boolean", value: "true" })
     .onConflictDoNothing();
+}
+
+/** The colegio's activity of that name, created when missing. */
+export async function ensureActivity(db: Db, colegioId: number, name: string) {
+  await db.insert(activities).values({ colegioId, name }).onConflictDoNothing();
+  const found = await db.query.activities.findFirst({
+    where: and(eq(activities.colegioId, colegioId), eq(activities.name, name)),
+  });
+  return found!;
+}
+
+export async function ensureCompanyActivity(db: Db, companyId: number, activityId: number) {
+  await db.insert(companyActivities).values({ companyId, activityId }).onConflictDoNothing();
 }

@@ -1,8 +1,10 @@
 import { Role } from "@coordina/domain";
 import type { Db } from "../client.js";
 import {
+  ensureActivity,
   ensureCommunity,
   ensureCompany,
+  ensureCompanyActivity,
   ensureLegalAccepted,
   ensureMembership,
   ensurePorterLink,
@@ -40,6 +42,7 @@ export async function seedDemo(db: Db) {
     ownerCompanyId: master.id,
     city: "Madrid",
     province: "Madrid",
+    region: "MD",
   });
   await ensureUser(db, {
     email: DEMO_ACCOUNTS.colegio,
@@ -85,6 +88,21 @@ export async function seedDemo(db: Db) {
     companyId: provider.id,
     role: Role.gremio,
   });
+
+  // The colegio's activities; the demo provider maintains lifts.
+  const activityNames = [
+    "Ascensores",
+    "Limpieza",
+    "Jardinería",
+    "Fontanería",
+    "Electricidad",
+    "Pintura",
+    "Control de plagas",
+    "Protección contra incendios",
+  ];
+  const demoActivities = [];
+  for (const name of activityNames) demoActivities.push(await ensureActivity(db, colegio.id, name));
+  await ensureCompanyActivity(db, provider.id, demoActivities[0]!.id);
 
   // The demo's administrator and provider have accepted the terms; people invited later see the notice.
   await ensureLegalAccepted(db, adminUser.id);

@@ -1,22 +1,8 @@
 import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { colegioMembers, communities, companies, invitations } from "../../db/schema/index.js";
+import { communities, invitations } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
-
-export async function findCompany(db: Db, id: number) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-  return row;
-}
-
-export async function isColegioMember(db: Db, colegioId: number, companyId: number) {
-  const [row] = await db
-    .select({ id: colegioMembers.companyId })
-    .from(colegioMembers)
-    .where(and(eq(colegioMembers.colegioId, colegioId), eq(colegioMembers.companyId, companyId)))
-    .limit(1);
-  return row !== undefined;
-}
 
 export async function findLiveCommunity(db: Db, id: number) {
   const [row] = await db

@@ -22,17 +22,11 @@ import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
 import { hashPassword } from "../auth/passwords.js";
+import { findCompany, isColegioMember } from "../companies/companies.repository.js";
 import { invitationMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
 import { invitationPolicy } from "./invitations.policy.js";
-import {
-  expireOverdue,
-  findCompany,
-  findInvitation,
-  findLiveCommunity,
-  isColegioMember,
-  pageInvitations,
-} from "./invitations.repository.js";
+import { expireOverdue, findInvitation, findLiveCommunity, pageInvitations } from "./invitations.repository.js";
 import { releaseAbandonedRegistration } from "./registry.service.js";
 import {
   consumeLinkToken,
@@ -68,13 +62,20 @@ interface InvitationValues {
   targetCompanyId: number | null;
   communityId: number | null;
   colegioId: number | null;
+  /** colegios: their region */
+  region?: string | null;
 }
 
 /**
  * Invites someone to create a company (create-company) or to join one (create-company-user). Nothing but
  * the invitation exists until the invitee accepts; the e-mail goes through the outbox.
  */
-export async function invite(ctx: AccountsContext, actor: Actor, input: InviteParsed) {
+export async function invite(
+  ctx: AccountsContext,
+  actor: Actor,
+  input: InviteParsed,
+  extra: { region?: string | undefined } = {},
+) {
   await consumeRate(ctx.db, `invite:user:${actor.userId}`, ctx.limits.invitePerUser);
   const email = normalizeEmail(input.email);
 
@@ -114,6 +115,7 @@ export async function invite(ctx: AccountsContext, actor: Actor, input: InvitePa
       // Administrators and providers invited by a colegio become members of it.
       colegioId:
         actor.role === Role.colegio && (type === Role.administrador || type === Role.gremio) ? actor.companyId : null,
+      region: type === Role.colegio ? (extra.region ?? null) : null,
     };
   }
 
@@ -249,6 +251,7 @@ export async function acceptInvitation(ctx: AccountsContext, shakey: string, com
             cifNorm,
             ownerCompanyId: invitation.inviterCompanyId,
             email: invitation.email,
+            region: invitation.region,
             address: completion.porter?.direccion ?? null,
             city: completion.porter?.municipio ?? null,
             postcode: completion.porter?.cp ?? null,

@@ -16,10 +16,10 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js
 import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
+import { findCompany } from "../companies/companies.repository.js";
 import { registryMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
 import { invitationPolicy } from "./invitations.policy.js";
-import { findCompany } from "./invitations.repository.js";
 import { issueLinkToken } from "./tokens.repository.js";
 
 type CompanyRegistrationParsed = z.output<typeof companyRegistrationSchema>;
@@ -128,7 +128,8 @@ async function createAwaitingPassword(
   }
 }
 
-async function sendLink(
+/** Mails the link that lets a user without a password finish its registration (and revokes older ones). */
+export async function sendLink(
   ctx: AccountsContext,
   userId: number,
   companyName: string,

@@ -92,7 +92,8 @@ export async function colegiosOfUser(
         or (${user.role} = 10 and c.id = ${user.companyId})
         or (${user.role} = 5 and c.owner_company_id = ${user.companyId})
         or (${user.role} in (15, 20) and exists (
-              select 1 from colegio_members m where m.colegio_id = c.id and m.company_id = ${user.companyId}))
+              select 1 from colegio_members m
+              where m.colegio_id = c.id and m.company_id = ${user.companyId} and m.erased = false))
         or (${user.role} = 25 and exists (
               select 1 from community_porters p join communities f on f.id = p.community_id
               where p.porter_user_id = ${user.id} and p.erased = false and f.erased = false and f.colegio_id = c.id))

@@ -4,9 +4,9 @@ import { users } from "../../db/schema/index.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { AccountsContext } from "../accounts/context.js";
-import { isColegioMember } from "../accounts/invitations.repository.js";
 import { revokeUserLinks } from "../accounts/tokens.repository.js";
 import type { Actor } from "../auth/auth.service.js";
+import { isColegioMember } from "../companies/companies.repository.js";
 import { emailChangedMail } from "../mail/templates.js";
 import { companyWithOwner, pageUsers } from "./users.repository.js";
 

@@ -1,0 +1,192 @@
+import { type CompanyRow, type CompanySortKey, Role } from "@coordina/domain";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { colegioMembers, companies } from "../../db/schema/index.js";
+import { containsPattern, type PageRequest } from "../../lib/paging.js";
+
+export async function findCompany(db: Db, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+export async function findCompanyByTaxId(db: Db, cifNorm: string) {
+  const [row] = await db.select().from(companies).where(eq(companies.cifNorm, cifNorm)).limit(1);
+  return row;
+}
+
+/** The company's membership of the colegio (active or deactivated), if it has one. */
+export async function findMembership(db: Db, colegioId: number, companyId: number) {
+  const [row] = await db
+    .select()
+    .from(colegioMembers)
+    .where(and(eq(colegioMembers.colegioId, colegioId), eq(colegioMembers.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+export async function isColegioMember(db: Db, colegioId: number, companyId: number) {
+  return (await findMembership(db, colegioId, companyId)) !== undefined;
+}
+
+/**
+ * Document figures of a company in a colegio, for the list columns Docs a subir / Docs a leer / Docs pend
+ * validar. This is the one place the compliance engine (DESIGN.md §6) plugs into the company lists. The
+ * tables it counts (definitions, uploaded documents, read marks) arrive with the documents issues; until
+ * then no company has any document duty, so every figure is truly zero.
+ */
+export function documentFigures(_colegioId: number, _companyId: SQL): SQL {
+  return sql`(select 0 as all_uploaded, 0 as upload_must, 0 as read_all, 0 as read_must, 0 as pending_validation)`;
+}
+
+/** Live communities the company administers in the colegio. */
+const ownedFincas = (colegioId: number, companyId: SQL) =>
+  sql`(select count(*) from communities f
+       where f.admin_company_id = ${companyId} and f.erased = false and f.colegio_id = ${colegioId})`;
+
+/** Live communities of the colegio the company serves as a provider. */
+const providerFincas = (colegioId: number, companyId: SQL) =>
+  sql`(select count(*) from community_providers cp join communities f on f.id = cp.community_id
+       where cp.provider_company_id = ${companyId} and cp.erased = false and f.erased = false
+         and f.colegio_id = ${colegioId})`;
+
+/** The company's activities of this colegio, by name. */
+const activityNames = (colegioId: number, companyId: SQL) =>
+  sql`coalesce((select array_agg(a.name order by lower(a.name), a.id)
+                from company_activities ca join activities a on a.id = ca.activity_id
+                where ca.company_id = ${companyId} and a.colegio_id = ${colegioId}), '{}')`;
+
+const pendingSum = sql`(greatest(d.upload_must - d.all_uploaded, 0) + greatest(d.read_must - d.read_all, 0)
+                        + d.pending_validation)`;
+
+export interface CompanyPageQuery extends PageRequest {
+  type: number;
+  filter: string;
+  filterNotRead: boolean;
+  sortBy?: CompanySortKey | undefined;
+  sortDesc?: "ASC" | "DESC" | undefined;
+}
+
+/**
+ * One page of a colegio's member companies of one type, with the list-row figures, and the total. The
+ * page is chosen first (joins on primary keys, one sort of the colegio's members); the counts and the
+ * activities are then computed for the page's rows only. Figures are joined before paging only when the
+ * order or the 'docs pendientes' filter needs them.
+ */
+export async function pageColegioCompanies(db: Db, colegioId: number, q: CompanyPageQuery) {
+  const dir = sql.raw(q.sortDesc ?? "ASC");
+  const fincasOf = q.type === Role.administrador ? ownedFincas : providerFincas;
+  const needFigures = q.filterNotRead || q.sortBy === "pending";
+  const like = containsPattern(q.filter);
+
+  const order: Record<CompanySortKey, SQL> = {
+    name: sql`lower(c.name) ${dir}`,
+    cif: sql`c.cif_norm ${dir} nulls last`,
+    owner_company: sql`lower(oc.name) ${dir} nulls last`,
+    owner_user: sql`ou.email ${dir} nulls last`,
+    fincas: sql`${fincasOf(colegioId, sql`c.id`)} ${dir}`,
+    status: sql`(m.erased or c.erased) ${dir}`,
+    created: sql`c.created_at ${dir}`,
+    pending: sql`${pendingSum} ${dir}`,
+  };
+  const from = sql`colegio_members m
+    join companies c on c.id = m.company_id
+    left join users ou on ou.id = c.owner_user_id
+    ${needFigures ? sql`cross join lateral ${documentFigures(colegioId, sql`c.id`)} d` : sql``}`;
+  const where = sql`m.colegio_id = ${colegioId} and c.type = ${q.type}
+    ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or ou.email ilike ${like})` : sql``}
+    ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}`;
+
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select p.*, d.*,
+                 ${ownedFincas(colegioId, sql`p.id`)} as owned_fincas,
+                 ${providerFincas(colegioId, sql`p.id`)} as provider_fincas,
+                 ${activityNames(colegioId, sql`p.id`)} as activities
+          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+                       oc.name as owner_company, ou.email as owner_user,
+                       ou.password_hash is not null as registered,
+                       row_number() over (order by ${order[q.sortBy ?? "name"]}, c.id) as position
+                from ${from} left join companies oc on oc.id = c.owner_company_id
+                where ${where}
+                order by position limit ${q.limit} offset ${(q.page - 1) * q.limit}) p
+          cross join lateral ${documentFigures(colegioId, sql`p.id`)} d
+          order by p.position`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${from} where ${where}`),
+  ]);
+  const count = Number(counted?.n ?? 0);
+  return {
+    data: rows.map(toCompanyRow),
+    count,
+    pagination: { count, page: q.page, limit: q.limit },
+  };
+}
+
+function toCompanyRow(r: Record<string, unknown>): CompanyRow {
+  const id = Number(r.id);
+  return {
+    id,
+    company_id: id,
+    company_erased: Boolean(r.erased),
+    company_type: Number(r.type),
+    company_name: String(r.name),
+    company_cif: String(r.cif),
+    company_owner_company: (r.owner_company as string | null) ?? null,
+    company_owner_user: (r.owner_user as string | null) ?? null,
+    registered: Boolean(r.registered),
+    created: new Date(r.created_at as string).toISOString(),
+    activities: (r.activities as string[] | null) ?? [],
+    all_uploaded: Number(r.all_uploaded),
+    upload_must: Number(r.upload_must),
+    read_all: Number(r.read_all),
+    read_must: Number(r.read_must),
+    pending_validation: Number(r.pending_validation),
+    owned_fincas: Number(r.owned_fincas),
+    provider_fincas: Number(r.provider_fincas),
+  };
+}
+
+export async function companyActivities(db: Db, companyId: number, colegioId: number | null) {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`select a.id, a.name from company_activities ca join activities a on a.id = ca.activity_id
+        where ca.company_id = ${companyId} ${colegioId === null ? sql`` : sql`and a.colegio_id = ${colegioId}`}
+        order by lower(a.name), a.id`,
+  );
+}
+
+/** The company's users (all of them) and its manager's row. */
+export async function ownerOf(db: Db, companyId: number) {
+  const [row] = await queryRows<{ id: number; email: string; user_role: number; has_password: boolean }>(
+    db,
+    sql`select u.id, u.email, u.user_role, u.password_hash is not null as has_password
+        from companies c join users u on u.id = c.owner_user_id where c.id = ${companyId}`,
+  );
+  return row;
+}
+
+/**
+ * What ties a company to its type: communities it administers, communities it serves, or another colegio
+ * that counts on it being what it is. Its type may change only when nothing does.
+ */
+export async function typeIsInUse(db: Db, companyId: number, colegioId: number) {
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select exists (select 1 from communities where admin_company_id = ${companyId})
+            or exists (select 1 from community_providers where provider_company_id = ${companyId})
+            or exists (select 1 from colegio_members where company_id = ${companyId} and colegio_id <> ${colegioId})
+            as used`,
+  );
+  return Boolean(row?.used);
+}
+
+/** Ids among `ids` that are activities of the colegio. */
+export async function activitiesOfColegio(db: Db, colegioId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from activities where colegio_id = ${colegioId} and id in ${ids}`,
+  );
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,255 @@
+import {
+  type CompanyView,
+  type colegioUpdateSchema,
+  type companyUpdateSchema,
+  ErrorKey,
+  normalizeEmail,
+  normalizeTaxId,
+  Role,
+} from "@coordina/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { colegioMembers, companies, companyActivities, users } from "../../db/schema/index.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
+import type { AccountsContext } from "../accounts/context.js";
+import { sendLink } from "../accounts/registry.service.js";
+import { revokeUserLinks } from "../accounts/tokens.repository.js";
+import type { Actor } from "../auth/auth.service.js";
+import { emailChangedMail } from "../mail/templates.js";
+import { pageMasterColegios } from "../master/master.repository.js";
+import { companyPolicy, MEMBER_TYPES } from "./companies.policy.js";
+import {
+  activitiesOfColegio,
+  companyActivities as activitiesOfCompany,
+  type CompanyPageQuery,
+  findCompany,
+  findCompanyByTaxId,
+  findMembership,
+  ownerOf,
+  pageColegioCompanies,
+  typeIsInUse,
+} from "./companies.repository.js";
+
+type Company = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
+
+/**
+ * The company an administering call acts on, once the caller may administer it; otherwise 404 for a
+ * company that does not exist and 403 for one that is not the caller's business (no data either way).
+ */
+async function administered(db: Db, actor: Actor, id: number): Promise<Company> {
+  const target = await findCompany(db, id);
+  if (!target) throw notFound();
+  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, id)) !== undefined;
+  if (!companyPolicy.mayAdminister(actor, target, member)) throw forbidden();
+  return target;
+}
+
+/** A company list of one type: the colegio's administrators or providers, or the master's colegios. */
+export async function listCompanies(db: Db, actor: Actor, q: Omit<CompanyPageQuery, "type"> & { type?: number }) {
+  const allowed = companyPolicy.listableTypes(actor);
+  const type = q.type ?? allowed[0];
+  if (type === undefined || !allowed.includes(type)) throw forbidden();
+  if (type === Role.colegio) {
+    const sortBy = q.sortBy === "name" || q.sortBy === "cif" ? q.sortBy : undefined;
+    const page = await pageMasterColegios(db, actor, { ...q, sortBy });
+    return { ...page, data: page.data.map(colegioAsCompanyRow) };
+  }
+  return pageColegioCompanies(db, actor.companyId, { ...q, type });
+}
+
+function colegioAsCompanyRow(r: Awaited<ReturnType<typeof pageMasterColegios>>["data"][number]) {
+  return {
+    id: r.id,
+    company_id: r.id,
+    company_erased: r.erased,
+    company_type: Role.colegio,
+    company_name: r.c_name,
+    company_cif: r.c_cif,
+    company_owner_company: null,
+    company_owner_user: r.u_email,
+    registered: r.u_email !== null,
+    created: r.created,
+    activities: [],
+    all_uploaded: 0,
+    upload_must: 0,
+    read_all: 0,
+    read_must: 0,
+    pending_validation: 0,
+    owned_fincas: 0,
+    provider_fincas: 0,
+  };
+}
+
+/** One company with its manager and (in the current colegio) its activities. */
+export async function viewCompany(db: Db, actor: Actor, id: number): Promise<CompanyView> {
+  const target = await findCompany(db, id);
+  if (!target) throw notFound();
+  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, id)) !== undefined;
+  if (!companyPolicy.mayView(actor, target, member)) throw forbidden();
+  const scope = actor.role === Role.colegio ? actor.companyId : actor.colegioId;
+  const [owner, activities] = await Promise.all([ownerOf(db, id), activitiesOfCompany(db, id, scope)]);
+  return {
+    id: target.id,
+    name: target.name,
+    cif: target.cif,
+    type: target.type,
+    erased: target.erased,
+    email: target.email,
+    person: target.contactPerson,
+    tfn: target.phone,
+    address: target.address,
+    city: target.city,
+    country: target.province,
+    postcode: target.postcode,
+    owner_user: owner ? { id: Number(owner.id), email: owner.email, user_role: Number(owner.user_role) } : null,
+    owner_company_id: target.ownerCompanyId,
+    region: target.region,
+    activities: activities.map((a) => ({ id: Number(a.id), name: a.name })),
+  };
+}
+
+/**
+ * Deactivating is the administrator's word on its own relation with the company: the colegio deactivates
+ * its membership (the company keeps working in its other colegios), the master a colegio it created (its
+ * staff can no longer log in). Nothing is deleted; activating undoes it.
+ */
+export async function setCompanyActive(db: Db, actor: Actor, id: number, active: boolean) {
+  const target = await administered(db, actor, id);
+  if (actor.role === Role.colegio) {
+    await db
+      .update(colegioMembers)
+      .set({ erased: !active })
+      .where(and(eq(colegioMembers.colegioId, actor.companyId), eq(colegioMembers.companyId, target.id)));
+  } else {
+    await db.update(companies).set({ erased: !active, updatedAt: new Date() }).where(eq(companies.id, target.id));
+  }
+}
+
+/**
+ * The colegio edits a member company (companies/colegio/update): name, CIF, the manager's e-mail, the
+ * type (administrator or provider) and its activities of this colegio, in one transaction. A changed
+ * e-mail is the manager's login: the old links stop working and the user is told (or, while the
+ * registration is pending, gets a fresh link at the new address).
+ */
+export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z.output<typeof colegioUpdateSchema>) {
+  const target = await administered(ctx.db, actor, input.company_id);
+  if (!MEMBER_TYPES.includes(input.companytype)) throw new AppError(400, ErrorKey.companyTypeNotEditable);
+  const colegioId = actor.companyId;
+  if (input.companytype !== target.type && (await typeIsInUse(ctx.db, target.id, colegioId)))
+    throw new AppError(409, ErrorKey.companyTypeInUse);
+  const wanted = [...new Set(input.companytype === Role.gremio ? input.activities : [])];
+  const known = await activitiesOfColegio(ctx.db, colegioId, wanted);
+  if (known.length !== wanted.length) throw new AppError(400, ErrorKey.invalidInput);
+
+  const owner = await ownerOf(ctx.db, target.id);
+  const newEmail = input.email !== undefined ? normalizeEmail(input.email) : undefined;
+  const emailChanges = owner !== undefined && newEmail !== undefined && newEmail !== owner.email;
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const changes: Partial<typeof companies.$inferInsert> = { type: input.companytype, updatedAt: new Date() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.cif !== undefined) {
+        changes.cif = input.cif;
+        changes.cifNorm = normalizeTaxId(input.cif);
+      }
+      await tx.update(companies).set(changes).where(eq(companies.id, target.id));
+      if (input.companytype !== target.type)
+        await tx.update(users).set({ userRole: input.companytype }).where(eq(users.companyId, target.id));
+
+      // Only this colegio's activities are replaced; those another colegio gave the company stay.
+      await tx.execute(sql`delete from company_activities ca using activities a
+                           where a.id = ca.activity_id and ca.company_id = ${target.id} and a.colegio_id = ${colegioId}`);
+      if (wanted.length > 0)
+        await tx.insert(companyActivities).values(wanted.map((activityId) => ({ companyId: target.id, activityId })));
+
+      if (emailChanges) {
+        await tx.update(users).set({ email: newEmail }).where(eq(users.id, owner.id));
+        await revokeUserLinks(tx, owner.id);
+        if (owner.has_password) {
+          const change = { oldEmail: owner.email, newEmail };
+          await ctx.mailer.enqueue(tx, "email-change", owner.email, emailChangedMail({ ...change, toOld: true }));
+          await ctx.mailer.enqueue(tx, "email-change", newEmail, emailChangedMail({ ...change, toOld: false }));
+        } else {
+          const colegio = await findCompany(tx, colegioId);
+          await sendLink(ctx, owner.id, input.name ?? target.name, newEmail, tx, colegio?.name);
+        }
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "users_email_key")) throw new AppError(409, ErrorKey.emailTaken);
+    if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
+    throw err;
+  }
+  if (emailChanges) ctx.mailer.nudge();
+  return { email_notified: emailChanges };
+}
+
+/** A company's own data (company settings), or a member's data edited by its colegio. */
+export async function updateCompanyData(db: Db, actor: Actor, input: z.output<typeof companyUpdateSchema>) {
+  const target = await findCompany(db, input.id);
+  if (!target) throw notFound();
+  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, target.id)) !== undefined;
+  if (!companyPolicy.mayEditData(actor, target, member)) throw forbidden();
+  const data = input.company_data;
+  const blank = (v: string) => (v === "" ? null : v);
+  const changes: Partial<typeof companies.$inferInsert> = {
+    name: input.name,
+    email: blank(data.email),
+    contactPerson: blank(data.person),
+    phone: blank(data.tfn),
+    address: blank(data.address),
+    city: blank(data.city),
+    province: blank(data.country),
+    postcode: blank(data.postcode),
+    updatedAt: new Date(),
+  };
+  if (input.cif !== undefined && input.cif !== target.cif) {
+    changes.cif = input.cif;
+    changes.cifNorm = input.cif === "" ? null : normalizeTaxId(input.cif);
+  }
+  if (target.type === Role.colegio && data.region !== undefined) changes.region = data.region;
+  try {
+    await db.update(companies).set(changes).where(eq(companies.id, target.id));
+  } catch (err) {
+    if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
+    throw err;
+  }
+}
+
+/**
+ * The NIF form's 'Validar' (registry/getntype): the company registered with that tax id, if any, so the
+ * colegio can include it instead of registering it twice. Only the levels the colegio administers.
+ */
+export async function lookupByTaxId(db: Db, actor: Actor, nif: string, type: number) {
+  if (actor.role !== Role.colegio || !MEMBER_TYPES.includes(type)) throw forbidden();
+  const found = await findCompanyByTaxId(db, normalizeTaxId(nif));
+  if (!found) return null;
+  if (found.type !== type) throw new AppError(409, ErrorKey.companyTypeMismatch);
+  const owner = await ownerOf(db, found.id);
+  return {
+    id: found.id,
+    u_email: owner?.email ?? found.email ?? null,
+    c_name: found.name,
+    type: found.type,
+    member: (await findMembership(db, actor.companyId, found.id)) !== undefined,
+  };
+}
+
+/** 'Aceptar' on the NIF form (registry/insertCompanyOnColegio): an existing company joins the colegio. */
+export async function includeInColegio(db: Db, actor: Actor, nif: string, type: number | undefined) {
+  if (actor.role !== Role.colegio) throw forbidden();
+  const found = await findCompanyByTaxId(db, normalizeTaxId(nif));
+  if (!found) throw new AppError(404, ErrorKey.companyNotRegistered);
+  if (!MEMBER_TYPES.includes(found.type) || (type !== undefined && type !== found.type))
+    throw new AppError(409, ErrorKey.companyTypeMismatch);
+  const inserted = await db
+    .insert(colegioMembers)
+    .values({ colegioId: actor.companyId, companyId: found.id })
+    .onConflictDoNothing()
+    .returning({ id: colegioMembers.companyId });
+  if (inserted.length === 0) throw new AppError(409, ErrorKey.companyAlreadyMember);
+  return { id: found.id };
+}

@@ -1,0 +1,101 @@
+import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { documentFigures } from "./companies.repository.js";
+
+type Sort<K extends string> = { filter: string; sortBy?: K | undefined; sortDesc?: "ASC" | "DESC" | undefined };
+
+/** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
+export async function pageProviderActivities(
+  db: Db,
+  colegioId: number,
+  q: PageRequest & Sort<"name" | "cif" | "email"> & { filteract?: number | undefined },
+) {
+  const orderBy = sortSql(
+    { name: "lower(c.name)", cif: "c.cif_norm", email: "email" },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "c.id",
+  );
+  const like = containsPattern(q.filter);
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`c.id, c.cif, c.name, coalesce(c.email, ou.email) as email, c.phone,
+                  coalesce((select array_agg(a.name order by lower(a.name), a.id)
+                            from company_activities ca join activities a on a.id = ca.activity_id
+                            where ca.company_id = c.id and a.colegio_id = ${colegioId}), '{}') as activities`,
+      from: sql`colegio_members m join companies c on c.id = m.company_id left join users ou on ou.id = c.owner_user_id`,
+      where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.erased = false and c.type = ${Role.gremio}
+        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or coalesce(c.email, ou.email) ilike ${like})` : sql``}
+        ${
+          q.filteract
+            ? sql`and exists (select 1 from company_activities ca join activities a on a.id = ca.activity_id
+                              where ca.company_id = c.id and ca.activity_id = ${q.filteract}
+                                and a.colegio_id = ${colegioId})`
+            : sql``
+        }`,
+      orderBy,
+    },
+    (r): ProviderActivityRow => ({
+      provider_id: Number(r.id),
+      provider_cif: String(r.cif),
+      provider_name: String(r.name),
+      provider_email: (r.email as string | null) ?? null,
+      provider_activities: (r.activities as string[] | null) ?? [],
+      provider_tlf: (r.phone as string | null) ?? null,
+    }),
+  );
+}
+
+/** Providers of the colegio with their reading and upload figures and the communities they serve. */
+export async function pageProviderSummary(db: Db, colegioId: number, q: PageRequest & Sort<"name" | "cif" | "fincas">) {
+  const orderBy = sortSql(
+    { name: "lower(c.name)", cif: "c.cif_norm", fincas: "numfincas" },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "c.id",
+  );
+  const like = containsPattern(q.filter);
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`c.id, c.cif, c.name, d.*,
+                  (select count(*) from community_providers cp join communities f on f.id = cp.community_id
+                   where cp.provider_company_id = c.id and cp.erased = false and f.erased = false
+                     and f.colegio_id = ${colegioId}) as numfincas`,
+      from: sql`colegio_members m join companies c on c.id = m.company_id
+                cross join lateral ${documentFigures(colegioId, sql`c.id`)} d`,
+      where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
+        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
+      orderBy,
+    },
+    (r): ProviderSummaryRow => ({
+      provider_id: Number(r.id),
+      provider_cif: String(r.cif),
+      provider_name: String(r.name),
+      readed: Number(r.read_all),
+      must_read: Number(r.read_must),
+      uploaded: Number(r.all_uploaded),
+      must_upload: Number(r.upload_must),
+      numfincas: Number(r.numfincas),
+    }),
+  );
+}
+
+/** Rows of the CSV summaries (spec 01 §3), every member of the colegio of the type, by name. */
+export async function summaryRows(db: Db, colegioId: number, type: number) {
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select c.cif, c.name, ou.email as owner_email, c.phone,
+               (select count(*) from communities f
+                where f.admin_company_id = c.id and f.erased = false and f.colegio_id = ${colegioId}) as owned_fincas
+        from colegio_members m join companies c on c.id = m.company_id
+        left join users ou on ou.id = c.owner_user_id
+        where m.colegio_id = ${colegioId} and c.type = ${type}
+        order by lower(c.name), c.id`,
+  );
+}
