@@ -2,24 +2,59 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
 
 /**
- * Realistic scale: a colegio of a large region has a few thousand administrator and provider companies,
- * their users and the invitations it sent them. Rows are made in SQL (generate_series), so the generator is fast
- * and identical on PGlite and PostgreSQL. Passwords are not hashed for these rows: they never log in.
+ * Realistic scale for one large colegio: 5,000 provider and 1,000 administrator companies with their
+ * managers, 20 communities per administrator (20,000) with 10 providers each (200,000 links), 40
+ * activities (two per provider), and the colegio's invitation history. Rows are made in SQL
+ * (generate_series), so the generator is fast and identical on PGlite and PostgreSQL. Passwords are not
+ * hashed for these rows: they never log in.
  */
-export async function generate(db: Db, companies = 5000) {
+export async function generate(db: Db, providers = 5000, administrators = 1000) {
+  const colegio = sql`(select id from companies where type = 10 order by id limit 1)`;
   await db.execute(sql`
-    insert into companies (type, name, cif, cif_norm, owner_company_id)
-    select case when g % 3 = 0 then 15 else 20 end, 'Empresa ' || g, 'BENCH' || g, 'BENCH' || g,
-           (select id from companies where type = 10 order by id limit 1)
-    from generate_series(1, ${companies}) g
+    insert into companies (type, name, cif, cif_norm, owner_company_id, phone)
+    select case when g <= ${providers} then 20 else 15 end, 'Empresa ' || g, 'BENCH' || g, 'BENCH' || g,
+           ${colegio}, '91' || lpad(g::text, 7, '0')
+    from generate_series(1, ${providers + administrators}) g
     on conflict do nothing`);
   await db.execute(sql`
     insert into users (email, user_role, company_id)
     select 'usuario' || c.id || '@bench.test', c.type, c.id from companies c where c.cif like 'BENCH%'
     on conflict do nothing`);
   await db.execute(sql`
+    update companies c set owner_user_id = u.id from users u
+    where u.company_id = c.id and c.cif like 'BENCH%' and c.owner_user_id is null`);
+  await db.execute(sql`
     insert into colegio_members (colegio_id, company_id)
     select c.owner_company_id, c.id from companies c where c.cif like 'BENCH%'
+    on conflict do nothing`);
+  // 20 communities per administrator, each served by 10 providers.
+  await db.execute(sql`
+    insert into communities (colegio_id, admin_company_id, name, cif, cif_norm)
+    select a.owner_company_id, a.id, 'Comunidad ' || a.id || '-' || g, 'HB' || a.id || 'X' || g, 'HB' || a.id || 'X' || g
+    from companies a, generate_series(1, 20) g
+    where a.cif like 'BENCH%' and a.type = 15
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into community_providers (community_id, provider_company_id)
+    select f.id, p.id
+    from communities f
+    cross join generate_series(0, 9) k
+    join lateral (select id from companies
+                  where cif_norm = 'BENCH' || (1 + ((f.id * 7 + k * 499) % ${providers}))) p on true
+    where f.cif_norm like 'HB%'
+    on conflict do nothing`);
+  // 40 activities; each provider offers two of them.
+  await db.execute(sql`
+    insert into activities (colegio_id, name)
+    select ${colegio}, 'Actividad de banco ' || g from generate_series(1, 40) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into company_activities (company_id, activity_id)
+    select c.id, a.id
+    from companies c
+    join lateral (select id from activities where name like 'Actividad de banco %' order by id
+                  offset (c.id % 39) limit 2) a on true
+    where c.cif like 'BENCH%' and c.type = 20
     on conflict do nothing`);
   // The colegio's invitation history: a few thousand sent over the years, most accepted.
   await db.execute(sql`
@@ -29,7 +64,7 @@ export async function generate(db: Db, companies = 5000) {
            'Invitada ' || g, c.id, c.owner_user_id, c.id,
            case when g % 10 = 0 then 'pending' when g % 10 = 1 then 'cancelled' else 'accepted' end,
            now() - (g || ' minutes')::interval, now() + interval '7 days'
-    from generate_series(1, ${companies}) g, (select id, owner_user_id from companies where type = 10 order by id limit 1) c
+    from generate_series(1, ${providers}) g, (select id, owner_user_id from companies where type = 10 order by id limit 1) c
     on conflict do nothing`);
   await db.execute(sql`analyze`);
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: starts the real server (as `npm start` does) on PGlite and, when reachable, on
  * PostgreSQL, and measures in one run, side by side: start-up on a fresh and on an existing data dir,
- * `/health`, login and the accounts lists (invitations, users) with p50/p99 latency (autocannon, 20
- * connections, loopback).
+ * `/health`, login, the accounts lists (invitations, users) and the colegio's company lists with p50/p99
+ * latency (autocannon, 20 connections, loopback).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -105,6 +105,28 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
     backend,
     what: "POST /companies/users/index",
     value: await load(`${base}/companies/users/index`, asColegio({ page: 1, limit: 10 })),
+  });
+  // The colegio's company lists (5.000 providers, 1.000 administrators, 20.000 communities, 200.000 links).
+  const lists: [string, object][] = [
+    ["proveedores, pág. 1 por nombre", { type: 20, page: 1, limit: 10 }],
+    [
+      "proveedores, filtrado y ordenado por gestor, pág. 3",
+      { type: 20, page: 3, limit: 10, filter: "Empresa 1", sortBy: "owner_user", sortDesc: "DESC" },
+    ],
+    ["proveedores, ordenado por En Fincas", { type: 20, page: 2, limit: 10, sortBy: "fincas", sortDesc: "DESC" }],
+    ["administradores, pág. 1 por nombre", { type: 15, page: 1, limit: 10 }],
+  ];
+  for (const [what, body] of lists) {
+    rows.push({
+      backend,
+      what: `POST /companies/companies/index (${what})`,
+      value: await load(`${base}/companies/companies/index`, asColegio(body)),
+    });
+  }
+  rows.push({
+    backend,
+    what: "POST /companies/admin-fincas/providersActivities (actividad)",
+    value: await load(`${base}/companies/admin-fincas/providersActivities`, asColegio({ page: 1, filteract: 12 })),
   });
   await stop(again.child);
 }

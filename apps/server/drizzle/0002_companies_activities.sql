@@ -18,4 +18,5 @@ ALTER TABLE "activities" ADD CONSTRAINT "activities_colegio_id_companies_id_fk" 
 ALTER TABLE "company_activities" ADD CONSTRAINT "company_activities_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_activities" ADD CONSTRAINT "company_activities_activity_id_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "activities_colegio_name_key" ON "activities" USING btree ("colegio_id",lower("name"));--> statement-breakpoint
-CREATE INDEX "company_activities_activity_idx" ON "company_activities" USING btree ("activity_id");
+CREATE INDEX "company_activities_activity_idx" ON "company_activities" USING btree ("activity_id");--> statement-breakpoint
+CREATE INDEX "companies_type_name_idx" ON "companies" USING btree ("type",lower("name"),"id");

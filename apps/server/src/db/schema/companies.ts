@@ -42,6 +42,8 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex("companies_cif_norm_key").on(t.cifNorm),
     index("companies_type_idx").on(t.type, t.erased),
+    // Company lists sorted by name (the default) read this index in order and stop after the page.
+    index("companies_type_name_idx").on(t.type, sql`lower(${t.name})`, t.id),
     index("companies_owner_company_idx").on(t.ownerCompanyId),
     check("companies_type_check", sql`${t.type} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
   ],

@@ -74,7 +74,15 @@ export interface CompanyPageQuery extends PageRequest {
  */
 export async function pageColegioCompanies(db: Db, colegioId: number, q: CompanyPageQuery) {
   const dir = sql.raw(q.sortDesc ?? "ASC");
-  const fincasOf = q.type === Role.administrador ? ownedFincas : providerFincas;
+  // Sorting by Fincas / En Fincas counts every member's communities once, grouped, not row by row.
+  const fincasCounts =
+    q.type === Role.administrador
+      ? sql`(select f.admin_company_id as company_id, count(*) as n from communities f
+             where f.colegio_id = ${colegioId} and f.erased = false group by f.admin_company_id)`
+      : sql`(select cp.provider_company_id as company_id, count(*) as n
+             from community_providers cp join communities f on f.id = cp.community_id
+             where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
+             group by cp.provider_company_id)`;
   const needFigures = q.filterNotRead || q.sortBy === "pending";
   const like = containsPattern(q.filter);
 
@@ -83,7 +91,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     cif: sql`c.cif_norm ${dir} nulls last`,
     owner_company: sql`lower(oc.name) ${dir} nulls last`,
     owner_user: sql`ou.email ${dir} nulls last`,
-    fincas: sql`${fincasOf(colegioId, sql`c.id`)} ${dir}`,
+    fincas: sql`coalesce(fc.n, 0) ${dir}`,
     status: sql`(m.erased or c.erased) ${dir}`,
     created: sql`c.created_at ${dir}`,
     pending: sql`${pendingSum} ${dir}`,
@@ -96,22 +104,32 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or ou.email ilike ${like})` : sql``}
     ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}`;
 
+  // The page's ids in order, then their row data: a sort by name can walk index companies_type_name_idx
+  // and stop after the page instead of sorting the whole colegio.
+  const sortKey = order[q.sortBy ?? "name"];
   const [rows, [counted]] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
-      sql`select p.*, d.*,
-                 ${ownedFincas(colegioId, sql`p.id`)} as owned_fincas,
-                 ${providerFincas(colegioId, sql`p.id`)} as provider_fincas,
-                 ${activityNames(colegioId, sql`p.id`)} as activities
-          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
-                       oc.name as owner_company, ou.email as owner_user,
-                       ou.password_hash is not null as registered,
-                       row_number() over (order by ${order[q.sortBy ?? "name"]}, c.id) as position
-                from ${from} left join companies oc on oc.id = c.owner_company_id
-                where ${where}
-                order by position limit ${q.limit} offset ${(q.page - 1) * q.limit}) p
-          cross join lateral ${documentFigures(colegioId, sql`p.id`)} d
-          order by p.position`,
+      sql`with page as (
+            select c.id, row_number() over () as position
+            from (select c.id from ${from}
+                  ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
+                  ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                  where ${where}
+                  order by ${sortKey}, c.id limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+          select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+                 oc.name as owner_company, ou.email as owner_user, ou.password_hash is not null as registered,
+                 d.*,
+                 ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
+                 ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
+                 ${activityNames(colegioId, sql`c.id`)} as activities
+          from page
+          join companies c on c.id = page.id
+          join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = c.id
+          left join companies oc on oc.id = c.owner_company_id
+          left join users ou on ou.id = c.owner_user_id
+          cross join lateral ${documentFigures(colegioId, sql`c.id`)} d
+          order by page.position`,
     ),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${from} where ${where}`),
   ]);
