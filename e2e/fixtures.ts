@@ -18,9 +18,14 @@ export async function loginWith(page: Page, email: string, password = PASSWORD, 
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
-/** Follows an entry of the side menu. */
+/**
+ * Follows an entry of the side menu, and waits until it is the current one: until then the page being
+ * left may still be on screen (the next page's code loads in a transition), with buttons of the same name.
+ */
 export async function openMenu(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name }).click();
+  const link = page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
 }
 
 /** The spec's text for a link (recovery or invitation) that is used, cancelled, replaced or made up. */
@@ -125,4 +130,38 @@ export async function acceptTerms(page: Page) {
   const terms = page.getByRole("dialog");
   await terms.getByLabel("He leído y acepto las condiciones de uso").check();
   await terms.getByRole("button", { name: "Aceptar" }).click();
+}
+
+/**
+ * Calls the API as the user logged in on `page` (the token and colegio stored by the web app under
+ * 'coordina.currentUser', in localStorage or sessionStorage), for setting up data a journey needs.
+ */
+export async function apiAs(page: Page) {
+  const stored = await page.evaluate(
+    () => localStorage.getItem("coordina.currentUser") ?? sessionStorage.getItem("coordina.currentUser"),
+  );
+  if (!stored) throw new Error("no session stored on this page");
+  const session = JSON.parse(stored) as { token: string; colegio?: { id: number } };
+  const colgId = session.colegio && session.colegio.id > 0 ? { colg_id: session.colegio.id } : {};
+  return async function post<T = unknown>(path: string, body: object = {}): Promise<T> {
+    const response = await page.request.post(`/${path.replace(/^\//, "")}`, {
+      headers: { Authentication: `Bearer ${session.token}` },
+      data: { ...body, ...colgId },
+    });
+    const json = (await response.json()) as T & { result?: boolean };
+    if (!response.ok() || json.result === false)
+      throw new Error(`${path}: ${response.status()} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** Follows the invitation mailed to `email` and sets the password, ending on the login page. */
+export async function acceptInvitation(page: Page, email: string, password = NEW_PASSWORD) {
+  const [mail] = await waitForMail(email);
+  await page.goto(mailLink(mail!));
+  await setPassword(page, password);
+  await page.getByRole("button", { name: "Establecer password" }).click();
+  await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
+  await page.getByRole("button", { name: "Acceder al sitio" }).click();
+  await expect(page).toHaveURL(/#\/login$/);
 }

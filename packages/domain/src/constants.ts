@@ -55,6 +55,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const POSTCODE_LENGTH = 5;
 export const PROVIDER_CIF_MIN_EXCLUSIVE = 5;
 export const PORTER_TEST_PASSWORD_MIN = 6;
+/** Longest activity name a colegio may give. */
+export const ACTIVITY_NAME_MAX = 120;
 
 /** Maximum upload size in MB (spec: shared constant 10; the upload error says 'hasta {max} MB'). */
 export const MAX_FILE_SIZE_MB = 10;

@@ -1,7 +1,10 @@
 /** Traffic-light rules (spec 01 §4, spec 02 §4). */
 export type Light = "ok" | "warn" | "error";
 
-/** Upload light: ok when uploaded ≥ required; warn when required > 0 and not met; error otherwise. */
+/**
+ * Upload light: ok when uploaded ≥ required; warn when required > 0 and not met; error otherwise. The
+ * colegio's company lists use it for reads too (spec 01 §4: "reads follow the same rule").
+ */
 export function uploadLight(uploaded: number, required: number): Light {
   if (uploaded >= required) return "ok";
   if (required > 0) return "warn";

@@ -16,6 +16,7 @@ export const MENU: readonly MenuItem[] = [
   { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },
   { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
+  { label: "provee-actividades", to: "/provee-actividades", roles: [Role.colegio, Role.administrador] },
   { label: "documentos", to: "/documents/settings", roles: [Role.colegio] },
   { label: "documentos-resumen", to: "/documents/summary", roles: [Role.colegio] },
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },

@@ -16,14 +16,8 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import("../features/home/StartPages");
-const page = (
-  name:
-    | "MasterColegiosPage"
-    | "AdminAdministradoresPage"
-    | "ComunidadesIndexPage"
-    | "ProveedoresMainPage"
-    | "PorterosComunidadesPage",
-) => lazyElement(async () => ({ default: (await home())[name] }));
+const page = (name: "ComunidadesIndexPage" | "ProveedoresMainPage" | "PorterosComunidadesPage") =>
+  lazyElement(async () => ({ default: (await home())[name] }));
 const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
 /** Areas that later issues fill; each already has its route and title. */
 const area = (path: string, titleKey: string): RouteObject => ({
@@ -63,19 +57,24 @@ export const routes: RouteObject[] = [
           only(
             [master, superadministrator],
             [
-              { path: "/master/colegios", element: page("MasterColegiosPage") },
-              area("/master/dashboard", "menu.master-dashboard"),
+              lazyPage("/master/colegios", () => import("../features/master/MasterColegiosPage")),
+              lazyPage("/master/dashboard", () => import("../features/master/MasterDashboardPage")),
             ],
           ),
           only(
             [colegio],
             [
-              { path: "/admin/administradores", element: page("AdminAdministradoresPage") },
-              area("/admin/proveedor/*", "menu.proveedores"),
-              area("/admin/actividades", "menu.actividades"),
+              lazyPage("/admin/administradores", () => import("../features/companies/AdministratorsPage")),
+              lazyPage("/admin/administradores/:id/users", () => import("../features/companies/CompanyUsersPage")),
+              lazyPage("/admin/proveedor", () => import("../features/companies/ProvidersPage")),
+              lazyPage("/admin/proveedor/:id/*", () => import("../features/companies/ProviderDetailPage")),
+              lazyPage("/admin/actividades", () => import("../features/activities/ActivitiesPage")),
             ],
           ),
-          only([colegio, administrador], [area("/provee-actividades", "menu.actividades")]),
+          only(
+            [colegio, administrador],
+            [lazyPage("/provee-actividades", () => import("../features/activities/ProviderActivitiesPage"))],
+          ),
           only(
             [administrador, gremio],
             [
@@ -115,7 +114,7 @@ export const routes: RouteObject[] = [
             lazyPage("/my-data", () => import("../features/my-data/MyDataPage")),
             lazyPage("/users", () => import("../features/users/UsersPage")),
             lazyPage("/invitations", () => import("../features/invitations/InvitationsPage")),
-            area("/config", "menu.empresa"),
+            lazyPage("/config", () => import("../features/company-settings/CompanySettingsPage")),
             area("/config-legal", "pages.legal.title"),
             area("/develop", "app.name"),
             area("/dashboard", "app.name"),

@@ -38,6 +38,11 @@ export interface ListCardProps<S extends string = string> {
   onPage?: (page: number) => void;
   /** optional 'Num:' footer */
   count?: number;
+  /**
+   * the rows shown are being (re)loaded: cached or previous figures, so the page is not corrected to the
+   * last page there is until the answer is in
+   */
+  refreshing?: boolean;
   actions?: ReactNode;
 }
 
@@ -72,11 +77,12 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
     onSearch?.(debounced);
   }, [debounced, onSearch]);
   // Rows went away while the user was on a later page: go back to the last page there is.
-  const { page, totalPages, onPage, count } = props;
+  const { page, totalPages, onPage, count, refreshing } = props;
   useEffect(() => {
+    if (refreshing) return;
     if (count !== undefined && page !== undefined && totalPages !== undefined && page > totalPages)
       onPage?.(totalPages);
-  }, [count, page, totalPages, onPage]);
+  }, [count, page, totalPages, onPage, refreshing]);
   const rows = props.rows ?? [];
   return (
     <Card withBorder radius="md" padding="lg">

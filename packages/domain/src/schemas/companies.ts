@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZE, POSTCODE_LENGTH } from "../constants.js";
+import { ACTIVITY_NAME_MAX, PAGE_SIZE, POSTCODE_LENGTH } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { REGION_CODES } from "../regions.js";
 import { isValidEmail } from "../validation.js";
@@ -10,6 +10,12 @@ import { pagedEnvelope, pagingSchema } from "./paging.js";
 const flag = z.preprocess(
   (v) => (v === "1" || v === 1 || v === "true" ? true : v === "0" || v === 0 || v === "false" || v === "" ? false : v),
   z.boolean(),
+);
+
+/** An activity filter (`filteract`): absent, empty or -1 mean every activity. */
+const activityFilter = z.preprocess(
+  (v) => (v === "" || v === null || v === -1 || v === "-1" ? undefined : v),
+  z.coerce.number().int().positive().optional(),
 );
 
 /** `{id}` in the body: the record a call acts on (deactivate, activate). */
@@ -34,6 +40,8 @@ export const companiesIndexSchema = pagingSchema(COMPANY_SORTABLE, PAGE_SIZE.com
   type: z.coerce.number().int().optional(),
   /** 'Ver solo docs pendientes': only companies with something to upload, read or validate */
   filterNotRead: flag.optional().default(false),
+  /** providers: only those with this activity of the colegio */
+  filteract: activityFilter,
 });
 export type CompaniesIndexRequest = z.input<typeof companiesIndexSchema>;
 
@@ -168,10 +176,7 @@ export const providerActivitiesIndexSchema = pagingSchema(
   PAGE_SIZE.providerActivities,
 ).extend({
   /** only providers with this activity */
-  filteract: z.preprocess(
-    (v) => (v === "" || v === null || v === -1 || v === "-1" ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  filteract: activityFilter,
 });
 export type ProviderActivitiesIndexRequest = z.input<typeof providerActivitiesIndexSchema>;
 export const providerActivityRowSchema = z.object({
@@ -184,9 +189,15 @@ export const providerActivityRowSchema = z.object({
 });
 export type ProviderActivityRow = z.infer<typeof providerActivityRowSchema>;
 export const providerActivitiesPageSchema = pagedEnvelope(providerActivityRowSchema);
+export type ProviderActivitiesPage = z.infer<typeof providerActivitiesPageSchema>;
 
 // ── Provider summary (companies/providers/summary; spec 02 §3 'Provider summary row') ──
-export const providerSummaryIndexSchema = pagingSchema(["name", "cif", "fincas"] as const, PAGE_SIZE.companyLists);
+export const providerSummaryIndexSchema = pagingSchema(
+  ["name", "cif", "fincas"] as const,
+  PAGE_SIZE.companyLists,
+).extend({
+  filteract: activityFilter,
+});
 export const providerSummaryRowSchema = z.object({
   provider_id: z.number().int(),
   provider_cif: z.string(),
@@ -209,13 +220,14 @@ export const activityRowSchema = activitySchema.extend({
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 export const activitiesPageSchema = pagedEnvelope(activityRowSchema);
+export type ActivitiesPage = z.infer<typeof activitiesPageSchema>;
 export const activitiesAllSchema = z.object({ result: z.literal(true), data: z.array(activitySchema) });
 export const activityNameSchema = z.object({
   name: z
     .string({ error: ValidationKey.activityRequired })
     .trim()
     .min(1, { error: ValidationKey.activityRequired })
-    .max(120, { error: ValidationKey.activityTooLong }),
+    .max(ACTIVITY_NAME_MAX, { error: ValidationKey.activityTooLong }),
 });
 export type ActivityNameRequest = z.input<typeof activityNameSchema>;
 export const activityExistsResponseSchema = z.object({
@@ -241,6 +253,7 @@ export const masterColegioRowSchema = z.object({
 });
 export type MasterColegioRow = z.infer<typeof masterColegioRowSchema>;
 export const masterColegiosPageSchema = pagedEnvelope(masterColegioRowSchema);
+export type MasterColegiosPage = z.infer<typeof masterColegiosPageSchema>;
 export const masterInviteSchema = z.object({
   email: z
     .string({ error: ValidationKey.emailFormat })

@@ -19,7 +19,10 @@ export async function pageActivities(
     db,
     q,
     {
-      select: sql`a.id, a.name, (select count(*) from company_activities ca where ca.activity_id = a.id) as providers`,
+      select: sql`a.id, a.name,
+                  (select count(*) from company_activities ca
+                   join colegio_members m on m.company_id = ca.company_id and m.colegio_id = a.colegio_id
+                   where ca.activity_id = a.id and m.erased = false) as providers`,
       from: sql`activities a`,
       where: sql`a.colegio_id = ${colegioId} ${q.filter ? sql`and a.name ilike ${containsPattern(q.filter)}` : sql``}`,
       orderBy,

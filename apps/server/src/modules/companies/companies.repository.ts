@@ -55,6 +55,14 @@ const activityNames = (colegioId: number, companyId: SQL) =>
                 from company_activities ca join activities a on a.id = ca.activity_id
                 where ca.company_id = ${companyId} and a.colegio_id = ${colegioId}), '{}')`;
 
+/** Only companies offering activity `activityId` of the colegio (`filteract`); nothing when absent. */
+export function withActivity(colegioId: number, activityId: number | undefined, companyId: SQL): SQL {
+  if (activityId === undefined) return sql``;
+  return sql`and exists (select 1 from company_activities ca join activities a on a.id = ca.activity_id
+                         where ca.company_id = ${companyId} and ca.activity_id = ${activityId}
+                           and a.colegio_id = ${colegioId})`;
+}
+
 const pendingSum = sql`(greatest(d.upload_must - d.all_uploaded, 0) + greatest(d.read_must - d.read_all, 0)
                         + d.pending_validation)`;
 
@@ -62,6 +70,7 @@ export interface CompanyPageQuery extends PageRequest {
   type: number;
   filter: string;
   filterNotRead: boolean;
+  filteract?: number | undefined;
   sortBy?: CompanySortKey | undefined;
   sortDesc?: "ASC" | "DESC" | undefined;
 }
@@ -102,7 +111,8 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     ${needFigures ? sql`cross join lateral ${documentFigures(colegioId, sql`c.id`)} d` : sql``}`;
   const where = sql`m.colegio_id = ${colegioId} and c.type = ${q.type}
     ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or ou.email ilike ${like})` : sql``}
-    ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}`;
+    ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}
+    ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
 
   // The page's ids in order, then their row data: a sort by name can walk index companies_type_name_idx
   // and stop after the page instead of sorting the whole colegio.

@@ -6,6 +6,7 @@ import {
   normalizeEmail,
   normalizeTaxId,
   Role,
+  ValidationKey,
 } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -86,8 +87,8 @@ function colegioAsCompanyRow(r: Awaited<ReturnType<typeof pageMasterColegios>>["
 export async function viewCompany(db: Db, actor: Actor, id: number): Promise<CompanyView> {
   const target = await findCompany(db, id);
   if (!target) throw notFound();
-  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, id)) !== undefined;
-  if (!companyPolicy.mayView(actor, target, member)) throw forbidden();
+  const membership = actor.role === Role.colegio ? await findMembership(db, actor.companyId, id) : undefined;
+  if (!companyPolicy.mayView(actor, target, membership !== undefined)) throw forbidden();
   const scope = actor.role === Role.colegio ? actor.companyId : actor.colegioId;
   const [owner, activities] = await Promise.all([ownerOf(db, id), activitiesOfCompany(db, id, scope)]);
   return {
@@ -95,7 +96,8 @@ export async function viewCompany(db: Db, actor: Actor, id: number): Promise<Com
     name: target.name,
     cif: target.cif,
     type: target.type,
-    erased: target.erased,
+    // For the colegio a member is deactivated when its membership is (as in the colegio's lists).
+    erased: target.erased || (membership?.erased ?? false),
     email: target.email,
     person: target.contactPerson,
     tfn: target.phone,
@@ -134,6 +136,8 @@ export async function setCompanyActive(db: Db, actor: Actor, id: number, active:
  * registration is pending, gets a fresh link at the new address).
  */
 export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z.output<typeof colegioUpdateSchema>) {
+  // The colegio's editor: a master administers its colegios, but may not retype one (or edit it) here.
+  if (actor.role !== Role.colegio) throw forbidden();
   const target = await administered(ctx.db, actor, input.company_id);
   if (!MEMBER_TYPES.includes(input.companytype)) throw new AppError(400, ErrorKey.companyTypeNotEditable);
   const colegioId = actor.companyId;
@@ -167,6 +171,11 @@ export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z
 
       if (emailChanges) {
         await tx.update(users).set({ email: newEmail }).where(eq(users.id, owner.id));
+        // The company's contact e-mail follows the manager's when it was the same address.
+        await tx
+          .update(companies)
+          .set({ email: newEmail })
+          .where(and(eq(companies.id, target.id), eq(companies.email, owner.email)));
         await revokeUserLinks(tx, owner.id);
         if (owner.has_password) {
           const change = { oldEmail: owner.email, newEmail };
@@ -207,8 +216,10 @@ export async function updateCompanyData(db: Db, actor: Actor, input: z.output<ty
     updatedAt: new Date(),
   };
   if (input.cif !== undefined && input.cif !== target.cif) {
+    // A tax id once known identifies the company: it may be corrected, not erased.
+    if (input.cif === "") throw new AppError(400, ValidationKey.cifInvalid);
     changes.cif = input.cif;
-    changes.cifNorm = input.cif === "" ? null : normalizeTaxId(input.cif);
+    changes.cifNorm = normalizeTaxId(input.cif);
   }
   if (target.type === Role.colegio && data.region !== undefined) changes.region = data.region;
   try {

@@ -2,7 +2,7 @@ import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordi
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
-import { documentFigures } from "./companies.repository.js";
+import { documentFigures, withActivity } from "./companies.repository.js";
 
 type Sort<K extends string> = { filter: string; sortBy?: K | undefined; sortDesc?: "ASC" | "DESC" | undefined };
 
@@ -30,13 +30,7 @@ export async function pageProviderActivities(
       from: sql`colegio_members m join companies c on c.id = m.company_id left join users ou on ou.id = c.owner_user_id`,
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.erased = false and c.type = ${Role.gremio}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or coalesce(c.email, ou.email) ilike ${like})` : sql``}
-        ${
-          q.filteract
-            ? sql`and exists (select 1 from company_activities ca join activities a on a.id = ca.activity_id
-                              where ca.company_id = c.id and ca.activity_id = ${q.filteract}
-                                and a.colegio_id = ${colegioId})`
-            : sql``
-        }`,
+        ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
       orderBy,
     },
     (r): ProviderActivityRow => ({
@@ -51,7 +45,11 @@ export async function pageProviderActivities(
 }
 
 /** Providers of the colegio with their reading and upload figures and the communities they serve. */
-export async function pageProviderSummary(db: Db, colegioId: number, q: PageRequest & Sort<"name" | "cif" | "fincas">) {
+export async function pageProviderSummary(
+  db: Db,
+  colegioId: number,
+  q: PageRequest & Sort<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
+) {
   const orderBy = sortSql(
     { name: "lower(c.name)", cif: "c.cif_norm", fincas: "numfincas" },
     q.sortBy ?? "name",
@@ -70,7 +68,8 @@ export async function pageProviderSummary(db: Db, colegioId: number, q: PageRequ
       from: sql`colegio_members m join companies c on c.id = m.company_id
                 cross join lateral ${documentFigures(colegioId, sql`c.id`)} d`,
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
-        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
+        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
+        ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
       orderBy,
     },
     (r): ProviderSummaryRow => ({

@@ -1,6 +1,6 @@
 import { Role } from "@coordina/domain";
 import { Alert, Card, SimpleGrid, Text, Title } from "@mantine/core";
-import { IconBuildingCommunity, IconBuildingEstate, IconFlag, IconHome } from "@tabler/icons-react";
+import { IconBuildingCommunity, IconHome } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import { ListCard } from "../../ui/ListCard";
@@ -17,26 +17,6 @@ function StartList({ titleKey, columnsKey, icon }: { titleKey: string; columnsKe
     <PageFrame title={t(titleKey)}>
       <ListCard title={t(titleKey)} icon={icon} columns={columns} empty={t("pages.list-in-preparation")} />
     </PageFrame>
-  );
-}
-
-export function MasterColegiosPage() {
-  return (
-    <StartList
-      titleKey="pages.master-colegios.title"
-      columnsKey="pages.master-colegios.columns"
-      icon={<IconFlag size={20} />}
-    />
-  );
-}
-
-export function AdminAdministradoresPage() {
-  return (
-    <StartList
-      titleKey="pages.admin-administradores.title"
-      columnsKey="pages.admin-administradores.columns"
-      icon={<IconBuildingEstate size={20} />}
-    />
   );
 }
 

@@ -1,0 +1,147 @@
+import { type ActivitiesIndexRequest, type ActivityRow, PAGE_SIZE } from "@coordina/domain";
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { IconCircleCheck, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { showError } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
+import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { PageFrame } from "../../ui/PageFrame";
+import { usePagedList } from "../../ui/usePagedList";
+import { AddActivitiesModal } from "./AddActivitiesModal";
+import { deleteActivity } from "./api/deleteActivity";
+import { fetchActivities } from "./api/fetchActivities";
+import texts from "./es.json";
+
+addTexts(texts);
+
+type ActivitySort = NonNullable<ActivitiesIndexRequest["sortBy"]>;
+
+/** The colegio's activities (spec 01 §2 activities editor): search, sort, add in bulk and delete. */
+export default function ActivitiesPage() {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<SortState<ActivitySort> | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<ActivityRow | null>(null);
+  // The activity asked about stays named while the dialog fades out.
+  const [asked, setAsked] = useState<ActivityRow | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const activities = usePagedList(
+    "activities",
+    { sort },
+    (paging) => fetchActivities({ ...paging, sortBy: sort?.by, sortDesc: sort?.dir }),
+    t("activities-page.empty"),
+    { limit: PAGE_SIZE.activitiesTable },
+  );
+
+  async function remove(row: ActivityRow) {
+    setBusy(row.id);
+    setNotice(null);
+    try {
+      await deleteActivity(row.id);
+      setNotice(t("activities-page.deleted", { name: row.name }));
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+      activities.refresh();
+    }
+  }
+
+  const columns: ListColumn<ActivitySort>[] = [
+    { label: t("activities-page.columns.name"), sortKey: "name" },
+    { label: t("activities-page.columns.providers"), sortKey: "providers" },
+    { label: t("activities-page.columns.actions") },
+  ];
+
+  const rows = activities.rows.map((row) => (
+    <Table.Tr key={row.id}>
+      <Table.Td>{row.name}</Table.Td>
+      <Table.Td>{row.providers}</Table.Td>
+      <Table.Td>
+        <Tooltip label={t("activities-page.delete")}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t("activities-page.delete")}
+            loading={busy === row.id}
+            disabled={busy !== null}
+            onClick={() => {
+              setAsked(row);
+              setConfirming(row);
+            }}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <PageFrame title={t("activities-page.title")}>
+      {notice && (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck size={18} />}
+          withCloseButton
+          onClose={() => setNotice(null)}
+          data-testid="activities-notice"
+        >
+          {notice}
+        </Alert>
+      )}
+      <ListCard
+        title={t("activities-page.title")}
+        icon={<IconListDetails size={20} />}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => {
+          setSort((s) => nextSort(s, key));
+          activities.setPage(1);
+        }}
+        rows={rows}
+        {...activities.listProps}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {t("activities-page.add")}
+          </Button>
+        }
+      />
+      <AddActivitiesModal
+        opened={adding}
+        onClose={() => {
+          setAdding(false);
+          activities.refresh();
+        }}
+      />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t("activities-page.confirm-delete-title")}
+        centered
+      >
+        <Stack>
+          <Text>{t("activities-page.confirm-delete-text", { name: asked?.name ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t("activities-page.confirm-delete-back")}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const row = confirming;
+                setConfirming(null);
+                if (row) void remove(row);
+              }}
+            >
+              {t("activities-page.confirm-delete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, Group, Stack, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useParams } from "react-router";
+import { addTexts } from "../../app/i18n";
+import { fetchCompany } from "./api/fetchCompany";
+import { useBackTo } from "./components/backLink";
+import { CompanyUsersCard } from "./components/CompanyUsersCard";
+import texts from "./es.json";
+
+addTexts(texts);
+
+const LIST = "/admin/administradores";
+
+/** The users of an administrator company (/admin/administradores/{id}/users), titled with its name. */
+export default function CompanyUsersPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const back = useBackTo(LIST);
+  const company = useQuery({
+    queryKey: ["company-users-page", "view", id],
+    queryFn: () => fetchCompany(id),
+    enabled: valid,
+  });
+  if (!valid) return <Navigate to={LIST} replace />;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{company.data?.name ?? (company.isError ? t("companies-page.users.title") : "…")}</Title>
+        <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
+          {t("companies-page.users.back")}
+        </Button>
+      </Group>
+      <CompanyUsersCard companyId={id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import type { CompanyView } from "@coordina/domain";
+import { Alert, Badge, Button, Card, Grid, Group, NavLink, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconBuildingCommunity, IconFolder, IconInfoCircle, IconUsers } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useLocation, useParams } from "react-router";
+import { errorText } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
+import { fetchCompany } from "./api/fetchCompany";
+import { useBackTo } from "./components/backLink";
+import { CompanyUsersCard } from "./components/CompanyUsersCard";
+import texts from "./es.json";
+
+addTexts(texts);
+
+const LIST = "/admin/proveedor";
+const SECTIONS = [
+  { path: "upload", label: "upload", icon: IconFolder },
+  { path: "comunidades", label: "communities", icon: IconBuildingCommunity },
+  { path: "users", label: "users", icon: IconUsers },
+] as const;
+type Section = (typeof SECTIONS)[number]["path"];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function InfoPanel({ company }: { company: CompanyView }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`companies-page.provider.info.${key}`);
+  const address = [company.address, [company.postcode, company.city].filter(Boolean).join(" "), company.country]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="provider-info">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{k("title")}</Title>
+        {company.erased && <Badge color="red">{k("deactivated")}</Badge>}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Field label={k("cif")}>{company.cif || "—"}</Field>
+        <Field label={k("manager")}>{company.owner_user?.email ?? "—"}</Field>
+        <Field label={k("email")}>{company.email || "—"}</Field>
+        <Field label={k("person")}>{company.person || "—"}</Field>
+        <Field label={k("tfn")}>{company.tfn || "—"}</Field>
+        <Field label={k("address")}>{address || "—"}</Field>
+      </SimpleGrid>
+      <Stack gap={4} mt="md">
+        <Text size="xs" c="dimmed">
+          {k("activities")}
+        </Text>
+        {company.activities.length === 0 ? (
+          <Text size="sm">—</Text>
+        ) : (
+          <Group gap={6}>
+            {company.activities.map((a) => (
+              <Badge key={a.id} variant="light">
+                {a.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function InPreparation({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" icon={<IconInfoCircle size={18} />} title={t("companies-page.provider.in-preparation")}>
+      {text}
+    </Alert>
+  );
+}
+
+/**
+ * One provider as the colegio sees it (spec 02 §2 'Provider detail by the association'): header with
+ * its name and 'Volver a proveedores', info panel, and the sections Docs generales, Comunidades and
+ * Usuarios (/admin/proveedor/{id}/{section}/{id}).
+ */
+export default function ProviderDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const section = (params["*"] ?? "").split("/")[0] as Section | "";
+  const back = useBackTo(LIST);
+  const company = useQuery({
+    queryKey: ["provider-detail", "view", id],
+    queryFn: () => fetchCompany(id),
+    enabled: valid,
+  });
+
+  if (!valid) return <Navigate to={LIST} replace />;
+  if (!SECTIONS.some((s) => s.path === section))
+    return <Navigate to={`${LIST}/${id}/users/${id}`} replace state={location.state} />;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{company.data?.name ?? "…"}</Title>
+        <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
+          {t("companies-page.provider.back")}
+        </Button>
+      </Group>
+      {company.isError ? (
+        <Alert color="red" title={t("companies-page.editor.read-error")}>
+          {errorText(company.error)}
+        </Alert>
+      ) : (
+        company.data && <InfoPanel company={company.data} />
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Card
+            withBorder
+            radius="md"
+            padding="xs"
+            component="nav"
+            aria-label={t("companies-page.provider.menu-label")}
+          >
+            {SECTIONS.map((s) => (
+              <NavLink
+                key={s.path}
+                component={Link}
+                to={`${LIST}/${id}/${s.path}/${id}`}
+                state={location.state}
+                label={t(`companies-page.provider.menu.${s.label}`)}
+                leftSection={<s.icon size={18} />}
+                active={section === s.path}
+                aria-current={section === s.path ? "page" : undefined}
+              />
+            ))}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          {section === "users" ? (
+            <CompanyUsersCard companyId={id} />
+          ) : section === "upload" ? (
+            <InPreparation text={t("companies-page.provider.upload-text")} />
+          ) : (
+            <InPreparation text={t("companies-page.provider.communities-text")} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import type { IncludeCompanyRequest } from "@coordina/domain";
+import { api } from "../../../app/api";
+
+/** 'Aceptar' on the NIF form: a company already registered joins the colegio. */
+export async function includeCompany(request: IncludeCompanyRequest): Promise<{ id: number }> {
+  const answer = await api.post<{ data: { id: number } }>("/registry/insertCompanyOnColegio", request);
+  return answer.data;
+}

@@ -1,0 +1,397 @@
+import {
+  type CompanyRow,
+  type CompanySortKey,
+  Role,
+  type SummaryName,
+  uploadLight,
+  validationLight,
+} from "@coordina/domain";
+import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import {
+  IconBan,
+  IconBuildingEstate,
+  IconChevronRight,
+  IconCircleCheck,
+  IconDownload,
+  IconFileDescription,
+  IconFolder,
+  IconId,
+  IconPencil,
+  IconPlus,
+  IconTruck,
+  IconUsers,
+} from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type MouseEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { formatDate } from "../../../app/dates";
+import { showError } from "../../../app/errorDialog";
+import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { PageFrame } from "../../../ui/PageFrame";
+import { TrafficLight } from "../../../ui/TrafficLight";
+import { usePagedList } from "../../../ui/usePagedList";
+import { InvitationModal } from "../../invitations/InvitationModal";
+import { activateCompany } from "../api/activateCompany";
+import { deactivateCompany } from "../api/deactivateCompany";
+import { downloadSummary } from "../api/downloadSummary";
+import { fetchAppConfig } from "../api/fetchAppConfig";
+import { fetchCompanies } from "../api/fetchCompanies";
+import { CompanyEditorModal } from "./CompanyEditorModal";
+import { FullFormModal } from "./FullFormModal";
+import { NifFormModal } from "./NifFormModal";
+import { useListAddress } from "./useListAddress";
+
+export type ListedType = typeof Role.administrador | typeof Role.gremio;
+
+const SUMMARY: Record<ListedType, SummaryName> = {
+  [Role.administrador]: "colegio_created",
+  [Role.gremio]: "colegio_providers_summary",
+};
+
+/** Where a row leads: a provider's detail (its users), or an administrator's users. */
+export function companyPath(type: number, id: number, section: "users" | "upload" = "users"): string {
+  return type === Role.gremio ? `/admin/proveedor/${id}/${section}/${id}` : `/admin/administradores/${id}/users`;
+}
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+interface Notice {
+  color: "green" | "blue";
+  lines: string[];
+}
+
+/**
+ * The colegio's list of member companies of one type (spec 01 §2 'Company lists per company type'):
+ * administrators (15) or providers (20), with search, sorting, paging kept in the address, lights, the
+ * CSV summary, the three ways of adding a company, the editor and activation.
+ */
+export function CompaniesListPage({ type }: { type: ListedType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const providers = type === Role.gremio;
+  const address = useListAddress();
+  const [sort, setSort] = useState<SortState<CompanySortKey> | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState<"invitation" | "nif" | "full" | null>(null);
+  const [confirming, setConfirming] = useState<CompanyRow | null>(null);
+  // The row asked about stays named while the dialog fades out.
+  const [asked, setAsked] = useState<CompanyRow | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const config = useQuery({ queryKey: ["companies-page", "app-config"], queryFn: fetchAppConfig, staleTime: Infinity });
+  const development = config.data?.development === true;
+  const filterNotRead = providers && address.docsRead;
+  // The box follows the click at once; the address (and with it the list) follows a moment later.
+  const [onlyPending, setOnlyPending] = useState(address.docsRead);
+  useEffect(() => setOnlyPending(address.docsRead), [address.docsRead]);
+
+  const list = usePagedList(
+    "company-list",
+    { type, sort, filterNotRead },
+    (paging) =>
+      fetchCompanies({
+        ...paging,
+        type,
+        ...(providers ? { filterNotRead } : {}),
+        sortBy: sort?.by,
+        sortDesc: sort?.dir,
+      }),
+    t(`companies-page.empty.${type}`),
+    { page: address.page, onPage: address.setPage, limit: address.rows },
+  );
+
+  // The list's address travels with a row's link, so 'Volver' comes back to the same page.
+  const linkState = { back: `${location.pathname}${location.search}` };
+  const open = (row: CompanyRow, section: "users" | "upload" = "users") =>
+    navigate(companyPath(type, row.company_id, section), { state: linkState });
+
+  async function setActive(row: CompanyRow, active: boolean) {
+    setBusy(row.company_id);
+    setNotice(null);
+    try {
+      if (active) await activateCompany(row.company_id);
+      else await deactivateCompany(row.company_id);
+      setNotice({
+        color: "green",
+        lines: [t(active ? "companies-page.activated" : "companies-page.deactivated", { name: row.company_name })],
+      });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+      list.refresh();
+    }
+  }
+
+  async function summary() {
+    setDownloading(true);
+    try {
+      await downloadSummary(SUMMARY[type]);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const added = (message: string) => {
+    setAdding(null);
+    setNotice({ color: "green", lines: [message] });
+    list.refresh();
+  };
+
+  const col = (key: string, sortKey?: CompanySortKey): ListColumn<CompanySortKey> => ({
+    label: t(`companies-page.columns.${key}`),
+    sortKey,
+  });
+  const columns: ListColumn<CompanySortKey>[] = [
+    ...(development ? [col("id")] : []),
+    col("status", "status"),
+    col("company", "name"),
+    col("cif", "cif"),
+    ...(providers
+      ? [
+          col("activities"),
+          col("manager", "owner_user"),
+          col("to-upload"),
+          col("to-read"),
+          col("pending-validation", "pending"),
+          col("in-fincas", "fincas"),
+        ]
+      : [col("owner-company", "owner_company"), col("manager", "owner_user"), col("fincas", "fincas")]),
+    col("actions"),
+  ];
+
+  const rows = list.rows.map((row) => {
+    const erased = row.company_erased;
+    const toggle = erased ? t("companies-page.actions.activate") : t("companies-page.actions.deactivate");
+    return (
+      <Table.Tr
+        key={row.company_id}
+        onClick={() => open(row)}
+        style={{ cursor: "pointer" }}
+        data-company-id={row.company_id}
+      >
+        {development && <Table.Td>{row.company_id}</Table.Td>}
+        <Table.Td onClick={stop}>
+          <Group gap={6} wrap="nowrap">
+            <Tooltip label={toggle}>
+              <ActionIcon
+                variant="subtle"
+                color={erased ? "red" : "green"}
+                aria-label={toggle}
+                loading={busy === row.company_id}
+                disabled={busy !== null}
+                onClick={() => {
+                  if (erased) void setActive(row, true);
+                  else {
+                    setAsked(row);
+                    setConfirming(row);
+                  }
+                }}
+              >
+                {erased ? <IconBan size={20} /> : <IconCircleCheck size={20} />}
+              </ActionIcon>
+            </Tooltip>
+            <Text size="sm" c={erased ? "red" : "green"}>
+              {erased ? t("companies-page.status.deactivated") : t("companies-page.status.active")}
+            </Text>
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          {providers ? (
+            <Anchor
+              component={Link}
+              to={companyPath(type, row.company_id)}
+              state={linkState}
+              onClick={stop}
+              fw={600}
+              size="sm"
+            >
+              {row.company_name}
+            </Anchor>
+          ) : (
+            <Text fw={600} size="sm">
+              {row.company_name}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {row.registered
+              ? t("companies-page.registered-on", { date: formatDate(row.created) })
+              : t("companies-page.registration-pending")}
+          </Text>
+        </Table.Td>
+        <Table.Td>{row.company_cif}</Table.Td>
+        {providers ? (
+          <>
+            <Table.Td>{row.activities.join(", ")}</Table.Td>
+            <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
+            <Table.Td>
+              <TrafficLight light={uploadLight(row.all_uploaded, row.upload_must)}>
+                {row.all_uploaded}/{row.upload_must}
+              </TrafficLight>
+            </Table.Td>
+            <Table.Td>
+              <TrafficLight light={uploadLight(row.read_all, row.read_must)}>
+                {row.read_all}/{row.read_must}
+              </TrafficLight>
+            </Table.Td>
+            <Table.Td>
+              <TrafficLight light={validationLight(row.pending_validation)}>{row.pending_validation}</TrafficLight>
+            </Table.Td>
+            <Table.Td>{row.provider_fincas}</Table.Td>
+          </>
+        ) : (
+          <>
+            <Table.Td>{row.company_owner_company ?? ""}</Table.Td>
+            <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
+            <Table.Td>{row.owned_fincas}</Table.Td>
+          </>
+        )}
+        <Table.Td onClick={stop}>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t("companies-page.actions.edit")}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t("companies-page.actions.edit")}
+                onClick={() => setEditing(row.company_id)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {providers ? (
+              <Tooltip label={t("companies-page.actions.folder")}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t("companies-page.actions.folder")}
+                  onClick={() => open(row, "upload")}
+                >
+                  <IconFolder size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Tooltip label={t("companies-page.actions.users")}>
+                <ActionIcon variant="subtle" aria-label={t("companies-page.actions.users")} onClick={() => open(row)}>
+                  <IconUsers size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label={t("companies-page.actions.select")}>
+              <ActionIcon variant="subtle" aria-label={t("companies-page.actions.select")} onClick={() => open(row)}>
+                <IconChevronRight size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  });
+
+  const title = t(`companies-page.title.${type}`);
+  return (
+    <PageFrame title={title}>
+      {notice && (
+        <Alert
+          color={notice.color}
+          icon={<IconCircleCheck size={18} />}
+          withCloseButton
+          onClose={() => setNotice(null)}
+          data-testid="companies-notice"
+        >
+          <Stack gap={2}>
+            {notice.lines.map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <ListCard
+        title={title}
+        icon={providers ? <IconTruck size={20} /> : <IconBuildingEstate size={20} />}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => {
+          setSort((s) => nextSort(s, key));
+          address.setPage(1);
+        }}
+        rows={rows}
+        {...list.listProps}
+        actions={
+          <>
+            {providers && (
+              <Checkbox
+                label={t("companies-page.only-pending")}
+                checked={onlyPending}
+                onChange={(e) => {
+                  setOnlyPending(e.currentTarget.checked);
+                  address.setDocsRead(e.currentTarget.checked);
+                }}
+              />
+            )}
+            <Button variant="default" leftSection={<IconDownload size={16} />} loading={downloading} onClick={summary}>
+              {t("companies-page.summary")}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding("invitation")}>
+              {t("companies-page.add")}
+            </Button>
+            <Button variant="light" leftSection={<IconId size={16} />} onClick={() => setAdding("nif")}>
+              {t("companies-page.add-by-nif")}
+            </Button>
+            <Button variant="light" leftSection={<IconFileDescription size={16} />} onClick={() => setAdding("full")}>
+              {t("companies-page.add-full")}
+            </Button>
+          </>
+        }
+      />
+
+      <CompanyEditorModal
+        companyId={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(lines) => {
+          setEditing(null);
+          setNotice({ color: "green", lines });
+          list.refresh();
+        }}
+      />
+      <InvitationModal
+        opened={adding === "invitation"}
+        mode="company"
+        onClose={() => setAdding(null)}
+        onSent={list.refresh}
+      />
+      <NifFormModal opened={adding === "nif"} type={type} onClose={() => setAdding(null)} onAdded={added} />
+      <FullFormModal opened={adding === "full"} type={type} onClose={() => setAdding(null)} onAdded={added} />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t("companies-page.confirm-deactivate.title")}
+        centered
+      >
+        <Stack>
+          <Text>{t("companies-page.confirm-deactivate.text", { name: asked?.company_name ?? "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t("companies-page.confirm-deactivate.back")}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const row = confirming;
+                setConfirming(null);
+                if (row) void setActive(row, false);
+              }}
+            >
+              {t("companies-page.confirm-deactivate.confirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </PageFrame>
+  );
+}

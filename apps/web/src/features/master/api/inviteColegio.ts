@@ -1,0 +1,8 @@
+import type { MasterInviteRequest } from "@coordina/domain";
+import { api } from "../../../app/api";
+
+/** Invites the manager of a new colegio (it exists once they accept); answers the invitation's id. */
+export async function inviteColegio(request: MasterInviteRequest): Promise<{ id: number }> {
+  const answer = await api.post<{ data: { id: number } }>("/companies/master/invite", request);
+  return answer.data;
+}
