@@ -37,6 +37,7 @@ export const ErrorKey = {
   // Company administration (spec 01 §8).
   companyTypeInUse: "company.type-in-use",
   companyTypeNotEditable: "company.type-not-editable",
+  companyShared: "company.shared",
   companyAlreadyMember: "registry.already-member",
   companyTypeMismatch: "registry.type-mismatch",
   companyNotRegistered: "registry.not-registered",

@@ -36,8 +36,10 @@ export async function fetchPage<R>(
 
 /**
  * The `order by` of a list sorted by a whitelisted column (DESIGN.md §4): its expression, the direction,
- * nulls last, then `tiebreak` so that pages never overlap.
+ * nulls last, then `tiebreak` in the same direction, so that pages never overlap and an index on
+ * (column, tiebreak) can be read backwards.
  */
 export function sortSql<K extends string>(columns: Record<K, string>, key: K, dir: "ASC" | "DESC", tiebreak: string) {
-  return sql.raw(`${columns[key]} ${dir} nulls last, ${tiebreak}`);
+  const direction = dir === "DESC" ? "DESC" : "ASC";
+  return sql.raw(`${columns[key]} ${direction} nulls last, ${tiebreak} ${direction}`);
 }

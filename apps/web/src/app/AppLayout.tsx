@@ -44,7 +44,11 @@ function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Co
       value={current.id > 0 ? String(current.id) : null}
       onChange={(value) => {
         const chosen = colegios.find((c) => String(c.id) === value);
-        if (chosen) session.setColegio(chosen);
+        if (!chosen) return;
+        session.setColegio(chosen);
+        // Everything read so far belongs to the previous colegio: read it again for this one (the session's
+        // own query stays, it does not depend on the colegio).
+        void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== "session" });
       }}
       w={280}
       size="xs"

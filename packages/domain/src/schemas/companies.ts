@@ -86,6 +86,11 @@ export const companyViewSchema = companyDetailSchema.extend({
   region: z.string().nullable(),
   /** providers: their activities in the current colegio */
   activities: z.array(activitySchema),
+  /**
+   * the viewer may change the company itself (name, CIF, manager, type, contact data): its own company,
+   * or for the colegio a member that no other colegio shares
+   */
+  editable: z.boolean(),
 });
 export type CompanyView = z.infer<typeof companyViewSchema>;
 export const companyViewResponseSchema = z.object({ result: z.literal(true), company: companyViewSchema });
@@ -109,7 +114,7 @@ export const colegioUpdateResponseSchema = z.object({
 });
 
 // ── A company edits its own data (companies/companies/update; spec 02 §5 'Company edit') ──
-const optionalText = (max = 200) => z.string().trim().max(max).optional().default("");
+const optionalText = (max = 200) => z.string().trim().max(max).optional();
 export const companyUpdateSchema = z.object({
   id: z.coerce.number().int().positive(),
   name: z.string({ error: ValidationKey.nameRequired }).trim().min(1, { error: ValidationKey.nameRequired }).max(200),
@@ -121,8 +126,7 @@ export const companyUpdateSchema = z.object({
         .trim()
         .max(254)
         .refine((v) => v === "" || isValidEmail(v), { error: ValidationKey.emailFormat })
-        .optional()
-        .default(""),
+        .optional(),
       person: optionalText(),
       tfn: optionalText(30),
       address: optionalText(),
@@ -133,13 +137,11 @@ export const companyUpdateSchema = z.object({
         .string()
         .trim()
         .refine((v) => v === "" || v.length === POSTCODE_LENGTH, { error: ValidationKey.postcodeOptional })
-        .optional()
-        .default(""),
+        .optional(),
       /** colegios only: their region */
       region: z.enum(REGION_CODES).nullable().optional(),
     })
-    .optional()
-    .default({ email: "", person: "", tfn: "", address: "", city: "", country: "", postcode: "" }),
+    .optional(),
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateSchema>;
 

@@ -9,6 +9,8 @@ export interface AccountLimits {
   registerPerEmail: RateLimit;
   registerPerIp: RateLimit;
   invitePerUser: RateLimit;
+  /** NIF lookups of the colegio's add form (each names a company's manager) */
+  lookupPerUser: RateLimit;
 }
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
@@ -17,6 +19,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   registerPerEmail: { max: 3, windowSeconds: 3600 },
   registerPerIp: { max: 10, windowSeconds: 3600 },
   invitePerUser: { max: 100, windowSeconds: 3600 },
+  lookupPerUser: { max: 300, windowSeconds: 3600 },
 };
 
 export interface AccountsContext {

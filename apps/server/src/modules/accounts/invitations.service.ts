@@ -22,7 +22,7 @@ import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
 import { hashPassword } from "../auth/passwords.js";
-import { findCompany, isColegioMember } from "../companies/companies.repository.js";
+import { findCompany, isSoleColegio } from "../companies/companies.repository.js";
 import { invitationMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
 import { invitationPolicy } from "./invitations.policy.js";
@@ -83,7 +83,8 @@ export async function invite(
   if (input.action === InviteAction.createCompanyUser) {
     const target = await findCompany(ctx.db, input.company_id ?? actor.companyId);
     if (!target) throw notFound();
-    const member = target.id !== actor.companyId && (await isColegioMember(ctx.db, actor.companyId, target.id));
+    // The colegio adds users only to a company no other colegio shares (see isSoleColegio).
+    const member = target.id !== actor.companyId && (await isSoleColegio(ctx.db, actor.companyId, target.id));
     if (!invitationPolicy.mayAddUserTo(actor, target, member)) throw forbidden();
     values = {
       action: InviteAction.createCompanyUser,

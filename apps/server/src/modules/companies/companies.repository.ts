@@ -29,6 +29,19 @@ export async function isColegioMember(db: Db, colegioId: number, companyId: numb
 }
 
 /**
+ * The company is an active member of this colegio and of no other. Only then may the colegio change the
+ * company itself (name, CIF, manager, contact data, users): a company that several colegios share
+ * manages its own data, or one colegio could take over what the others rely on.
+ */
+export async function isSoleColegio(db: Db, colegioId: number, companyId: number) {
+  const rows = await queryRows<{ colegio_id: number; erased: boolean }>(
+    db,
+    sql`select colegio_id, erased from colegio_members where company_id = ${companyId}`,
+  );
+  return rows.length === 1 && Number(rows[0]!.colegio_id) === colegioId && !rows[0]!.erased;
+}
+
+/**
  * Document figures of a company in a colegio, for the list columns Docs a subir / Docs a leer / Docs pend
  * validar. This is the one place the compliance engine (DESIGN.md §6) plugs into the company lists. The
  * tables it counts (definitions, uploaded documents, read marks) arrive with the documents issues; until
@@ -121,12 +134,12 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     queryRows<Record<string, unknown>>(
       db,
       sql`with page as (
-            select c.id, row_number() over () as position
-            from (select c.id from ${from}
+            select c.id, c.position
+            from (select c.id, row_number() over (order by ${sortKey}, c.id ${dir}) as position from ${from}
                   ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                   ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                   where ${where}
-                  order by ${sortKey}, c.id limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+                  order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
           select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
                  oc.name as owner_company, ou.email as owner_user, ou.password_hash is not null as registered,
                  d.*,
@@ -184,7 +197,7 @@ export async function companyActivities(db: Db, companyId: number, colegioId: nu
   );
 }
 
-/** The company's users (all of them) and its manager's row. */
+/** The company's manager (gestor de cuenta), if it has one. */
 export async function ownerOf(db: Db, companyId: number) {
   const [row] = await queryRows<{ id: number; email: string; user_role: number; has_password: boolean }>(
     db,
@@ -195,8 +208,9 @@ export async function ownerOf(db: Db, companyId: number) {
 }
 
 /**
- * What ties a company to its type: communities it administers, communities it serves, or another colegio
- * that counts on it being what it is. Its type may change only when nothing does.
+ * What ties a company to its type: communities it administers, communities it serves, another colegio
+ * that counts on it being what it is, or a pending invitation to join it (the invitee would get the old
+ * role). Its type may change only when nothing does.
  */
 export async function typeIsInUse(db: Db, companyId: number, colegioId: number) {
   const [row] = await queryRows<{ used: boolean }>(
@@ -204,6 +218,8 @@ export async function typeIsInUse(db: Db, companyId: number, colegioId: number) 
     sql`select exists (select 1 from communities where admin_company_id = ${companyId})
             or exists (select 1 from community_providers where provider_company_id = ${companyId})
             or exists (select 1 from colegio_members where company_id = ${companyId} and colegio_id <> ${colegioId})
+            or exists (select 1 from invitations where target_company_id = ${companyId} and status = 'pending'
+                       and expires_at > now())
             as used`,
   );
   return Boolean(row?.used);

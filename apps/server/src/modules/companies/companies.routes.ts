@@ -21,23 +21,22 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden } from "../../lib/app-error.js";
 import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
-import { colegioScope } from "./companies.policy.js";
 import {
   colegioUpdate,
   includeInColegio,
   listCompanies,
   lookupByTaxId,
+  providerSummary,
+  providersWithActivities,
   setCompanyActive,
   updateCompanyData,
   viewCompany,
 } from "./companies.service.js";
-import { pageProviderActivities, pageProviderSummary } from "./providers.repository.js";
 
 const ok = okResultSchema;
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The colegio's and the master's company administration (spec 01 §7). */
 export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -145,7 +144,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     },
     async (request) => ({
       result: true as const,
-      company: await lookupByTaxId(app.db, actorOf(request), request.body.nif, request.body.type),
+      company: await lookupByTaxId(ctx, actorOf(request), request.body.nif, request.body.type),
     }),
   );
 
@@ -161,7 +160,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     },
     async (request) => ({
       result: true as const,
-      data: await includeInColegio(app.db, actorOf(request), request.body.nif, request.body.type),
+      data: await includeInColegio(ctx, actorOf(request), request.body.nif, request.body.type),
     }),
   );
 
@@ -178,7 +177,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     },
     async (request) => ({
       result: true as const,
-      ...(await pageProviderSummary(app.db, actorOf(request).companyId, request.body)),
+      ...(await providerSummary(app.db, actorOf(request), request.body)),
     }),
   );
 
@@ -193,10 +192,9 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
         response: { 200: providerActivitiesPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      if (actor.role !== Role.colegio && actor.role !== Role.administrador) throw forbidden();
-      return { result: true as const, ...(await pageProviderActivities(app.db, colegioScope(actor), request.body)) };
-    },
+    async (request) => ({
+      result: true as const,
+      ...(await providersWithActivities(app.db, actorOf(request), request.body)),
+    }),
   );
 };

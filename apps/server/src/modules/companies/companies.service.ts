@@ -6,6 +6,7 @@ import {
   normalizeEmail,
   normalizeTaxId,
   Role,
+  SETTING_ACCEPTED_LEGAL,
   ValidationKey,
 } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
@@ -14,13 +15,15 @@ import type { Db } from "../../db/client.js";
 import { colegioMembers, companies, companyActivities, users } from "../../db/schema/index.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { consumeRate } from "../../lib/rate-limit.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { sendLink } from "../accounts/registry.service.js";
 import { revokeUserLinks } from "../accounts/tokens.repository.js";
+import { revokeUserSessions } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
-import { emailChangedMail } from "../mail/templates.js";
+import { emailChangedMail, includedMail } from "../mail/templates.js";
 import { pageMasterColegios } from "../master/master.repository.js";
-import { companyPolicy, MEMBER_TYPES } from "./companies.policy.js";
+import { colegioScope, companyPolicy, MEMBER_TYPES } from "./companies.policy.js";
 import {
   activitiesOfColegio,
   companyActivities as activitiesOfCompany,
@@ -28,10 +31,12 @@ import {
   findCompany,
   findCompanyByTaxId,
   findMembership,
+  isSoleColegio,
   ownerOf,
   pageColegioCompanies,
   typeIsInUse,
 } from "./companies.repository.js";
+import { pageProviderActivities, pageProviderSummary } from "./providers.repository.js";
 
 type Company = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
 
@@ -109,6 +114,8 @@ export async function viewCompany(db: Db, actor: Actor, id: number): Promise<Com
     owner_company_id: target.ownerCompanyId,
     region: target.region,
     activities: activities.map((a) => ({ id: Number(a.id), name: a.name })),
+    editable:
+      target.id === actor.companyId || (membership !== undefined && (await isSoleColegio(db, actor.companyId, id))),
   };
 }
 
@@ -131,9 +138,12 @@ export async function setCompanyActive(db: Db, actor: Actor, id: number, active:
 
 /**
  * The colegio edits a member company (companies/colegio/update): name, CIF, the manager's e-mail, the
- * type (administrator or provider) and its activities of this colegio, in one transaction. A changed
- * e-mail is the manager's login: the old links stop working and the user is told (or, while the
- * registration is pending, gets a fresh link at the new address).
+ * type (administrator or provider) and its activities of this colegio, in one transaction that holds the
+ * company's row, so two saves (or a save and a new community link) cannot interleave. The company
+ * itself (name, CIF, manager, type) is the colegio's to change only while no other colegio shares it;
+ * its activities of this colegio always are. A changed e-mail is the manager's login: the old links and
+ * sessions stop working and the user is told (or, while the registration is pending, gets a fresh link at
+ * the new address). A new type is a new role: its users accept that role's terms again.
  */
 export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z.output<typeof colegioUpdateSchema>) {
   // The colegio's editor: a master administers its colegios, but may not retype one (or edit it) here.
@@ -141,49 +151,64 @@ export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z
   const target = await administered(ctx.db, actor, input.company_id);
   if (!MEMBER_TYPES.includes(input.companytype)) throw new AppError(400, ErrorKey.companyTypeNotEditable);
   const colegioId = actor.companyId;
-  if (input.companytype !== target.type && (await typeIsInUse(ctx.db, target.id, colegioId)))
-    throw new AppError(409, ErrorKey.companyTypeInUse);
   const wanted = [...new Set(input.companytype === Role.gremio ? input.activities : [])];
   const known = await activitiesOfColegio(ctx.db, colegioId, wanted);
   if (known.length !== wanted.length) throw new AppError(400, ErrorKey.invalidInput);
 
-  const owner = await ownerOf(ctx.db, target.id);
-  const newEmail = input.email !== undefined ? normalizeEmail(input.email) : undefined;
-  const emailChanges = owner !== undefined && newEmail !== undefined && newEmail !== owner.email;
-
+  let emailChanged = false;
   try {
     await ctx.db.transaction(async (tx) => {
-      const changes: Partial<typeof companies.$inferInsert> = { type: input.companytype, updatedAt: new Date() };
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.cif !== undefined) {
+      const [locked] = await tx.select().from(companies).where(eq(companies.id, target.id)).for("update");
+      if (!locked) throw notFound();
+      const owner = await ownerOf(tx, locked.id);
+      const newEmail = input.email !== undefined ? normalizeEmail(input.email) : undefined;
+      emailChanged = owner !== undefined && newEmail !== undefined && newEmail !== owner.email;
+      const typeChanges = input.companytype !== locked.type;
+      const changes: Partial<typeof companies.$inferInsert> = { updatedAt: new Date() };
+      if (input.name !== undefined && input.name !== locked.name) changes.name = input.name;
+      if (input.cif !== undefined && normalizeTaxId(input.cif) !== locked.cifNorm) {
         changes.cif = input.cif;
         changes.cifNorm = normalizeTaxId(input.cif);
       }
-      await tx.update(companies).set(changes).where(eq(companies.id, target.id));
-      if (input.companytype !== target.type)
-        await tx.update(users).set({ userRole: input.companytype }).where(eq(users.companyId, target.id));
+      if (typeChanges) changes.type = input.companytype;
+      const changesCompany = emailChanged || typeChanges || changes.name !== undefined || changes.cif !== undefined;
+      if (changesCompany && !(await isSoleColegio(tx, colegioId, locked.id)))
+        throw new AppError(403, ErrorKey.companyShared);
+      if (typeChanges && (await typeIsInUse(tx, locked.id, colegioId)))
+        throw new AppError(409, ErrorKey.companyTypeInUse);
+
+      await tx.update(companies).set(changes).where(eq(companies.id, locked.id));
+      if (typeChanges) {
+        await tx.update(users).set({ userRole: input.companytype }).where(eq(users.companyId, locked.id));
+        await tx.execute(sql`delete from assigned_settings s using users u
+                             where u.id = s.user_id and u.company_id = ${locked.id} and s.name = ${SETTING_ACCEPTED_LEGAL}`);
+      }
 
       // Only this colegio's activities are replaced; those another colegio gave the company stay.
       await tx.execute(sql`delete from company_activities ca using activities a
-                           where a.id = ca.activity_id and ca.company_id = ${target.id} and a.colegio_id = ${colegioId}`);
+                           where a.id = ca.activity_id and ca.company_id = ${locked.id} and a.colegio_id = ${colegioId}`);
       if (wanted.length > 0)
-        await tx.insert(companyActivities).values(wanted.map((activityId) => ({ companyId: target.id, activityId })));
+        await tx
+          .insert(companyActivities)
+          .values(wanted.map((activityId) => ({ companyId: locked.id, activityId })))
+          .onConflictDoNothing();
 
-      if (emailChanges) {
+      if (emailChanged && owner && newEmail) {
         await tx.update(users).set({ email: newEmail }).where(eq(users.id, owner.id));
         // The company's contact e-mail follows the manager's when it was the same address.
         await tx
           .update(companies)
           .set({ email: newEmail })
-          .where(and(eq(companies.id, target.id), eq(companies.email, owner.email)));
+          .where(and(eq(companies.id, locked.id), eq(companies.email, owner.email)));
         await revokeUserLinks(tx, owner.id);
+        await revokeUserSessions(tx, owner.id);
         if (owner.has_password) {
           const change = { oldEmail: owner.email, newEmail };
           await ctx.mailer.enqueue(tx, "email-change", owner.email, emailChangedMail({ ...change, toOld: true }));
           await ctx.mailer.enqueue(tx, "email-change", newEmail, emailChangedMail({ ...change, toOld: false }));
         } else {
           const colegio = await findCompany(tx, colegioId);
-          await sendLink(ctx, owner.id, input.name ?? target.name, newEmail, tx, colegio?.name);
+          await sendLink(ctx, owner.id, changes.name ?? locked.name, newEmail, tx, colegio?.name);
         }
       }
     });
@@ -192,18 +217,23 @@ export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z
     if (isUniqueViolation(err, "companies_cif_norm_key")) throw new AppError(409, ErrorKey.invitationCifTaken);
     throw err;
   }
-  if (emailChanges) ctx.mailer.nudge();
-  return { email_notified: emailChanges };
+  if (emailChanged) ctx.mailer.nudge();
+  return { email_notified: emailChanged };
 }
 
-/** A company's own data (company settings), or a member's data edited by its colegio. */
+/**
+ * A company's own data (company settings), or a member's data edited by its colegio while no other
+ * colegio shares the company. Only the fields sent are written; an empty one clears it.
+ */
 export async function updateCompanyData(db: Db, actor: Actor, input: z.output<typeof companyUpdateSchema>) {
   const target = await findCompany(db, input.id);
   if (!target) throw notFound();
   const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, target.id)) !== undefined;
   if (!companyPolicy.mayEditData(actor, target, member)) throw forbidden();
-  const data = input.company_data;
-  const blank = (v: string) => (v === "" ? null : v);
+  if (target.id !== actor.companyId && !(await isSoleColegio(db, actor.companyId, target.id)))
+    throw new AppError(403, ErrorKey.companyShared);
+  const data = input.company_data ?? {};
+  const blank = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
   const changes: Partial<typeof companies.$inferInsert> = {
     name: input.name,
     email: blank(data.email),
@@ -232,35 +262,65 @@ export async function updateCompanyData(db: Db, actor: Actor, input: z.output<ty
 
 /**
  * The NIF form's 'Validar' (registry/getntype): the company registered with that tax id, if any, so the
- * colegio can include it instead of registering it twice. Only the levels the colegio administers.
+ * colegio can include it instead of registering it twice. Only the levels the colegio administers; the
+ * answer names the company's manager, so lookups are rate-limited per user.
  */
-export async function lookupByTaxId(db: Db, actor: Actor, nif: string, type: number) {
+export async function lookupByTaxId(ctx: AccountsContext, actor: Actor, nif: string, type: number) {
   if (actor.role !== Role.colegio || !MEMBER_TYPES.includes(type)) throw forbidden();
-  const found = await findCompanyByTaxId(db, normalizeTaxId(nif));
+  await consumeRate(ctx.db, `lookup:user:${actor.userId}`, ctx.limits.lookupPerUser);
+  const found = await findCompanyByTaxId(ctx.db, normalizeTaxId(nif));
   if (!found) return null;
   if (found.type !== type) throw new AppError(409, ErrorKey.companyTypeMismatch);
-  const owner = await ownerOf(db, found.id);
+  const owner = await ownerOf(ctx.db, found.id);
   return {
     id: found.id,
     u_email: owner?.email ?? found.email ?? null,
     c_name: found.name,
     type: found.type,
-    member: (await findMembership(db, actor.companyId, found.id)) !== undefined,
+    member: (await findMembership(ctx.db, actor.companyId, found.id)) !== undefined,
   };
 }
 
-/** 'Aceptar' on the NIF form (registry/insertCompanyOnColegio): an existing company joins the colegio. */
-export async function includeInColegio(db: Db, actor: Actor, nif: string, type: number | undefined) {
+/**
+ * 'Aceptar' on the NIF form (registry/insertCompanyOnColegio): an existing company joins the colegio. Its
+ * manager is told by e-mail, in the same transaction, which colegio included it.
+ */
+export async function includeInColegio(ctx: AccountsContext, actor: Actor, nif: string, type: number | undefined) {
   if (actor.role !== Role.colegio) throw forbidden();
-  const found = await findCompanyByTaxId(db, normalizeTaxId(nif));
+  const found = await findCompanyByTaxId(ctx.db, normalizeTaxId(nif));
   if (!found) throw new AppError(404, ErrorKey.companyNotRegistered);
   if (!MEMBER_TYPES.includes(found.type) || (type !== undefined && type !== found.type))
     throw new AppError(409, ErrorKey.companyTypeMismatch);
-  const inserted = await db
-    .insert(colegioMembers)
-    .values({ colegioId: actor.companyId, companyId: found.id })
-    .onConflictDoNothing()
-    .returning({ id: colegioMembers.companyId });
-  if (inserted.length === 0) throw new AppError(409, ErrorKey.companyAlreadyMember);
+  const included = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(colegioMembers)
+      .values({ colegioId: actor.companyId, companyId: found.id })
+      .onConflictDoNothing()
+      .returning({ id: colegioMembers.companyId });
+    if (inserted.length === 0) return false;
+    const [owner, colegio] = await Promise.all([ownerOf(tx, found.id), findCompany(tx, actor.companyId)]);
+    if (owner)
+      await ctx.mailer.enqueue(
+        tx,
+        "colegio-inclusion",
+        owner.email,
+        includedMail({ companyName: found.name, colegioName: colegio?.name ?? "", link: `${ctx.publicUrl}/webapp/` }),
+      );
+    return true;
+  });
+  if (!included) throw new AppError(409, ErrorKey.companyAlreadyMember);
+  ctx.mailer.nudge();
   return { id: found.id };
+}
+
+/** The colegio's providers with their reading and upload figures (companies/providers/summary). */
+export function providerSummary(db: Db, actor: Actor, q: Parameters<typeof pageProviderSummary>[2]) {
+  if (actor.role !== Role.colegio) throw forbidden();
+  return pageProviderSummary(db, actor.companyId, q);
+}
+
+/** The colegio's active providers with their activities: its staff, and its administrators. */
+export function providersWithActivities(db: Db, actor: Actor, q: Parameters<typeof pageProviderActivities>[2]) {
+  if (actor.role !== Role.colegio && actor.role !== Role.administrador) throw forbidden();
+  return pageProviderActivities(db, colegioScope(actor), q);
 }

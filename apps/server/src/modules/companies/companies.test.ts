@@ -361,15 +361,15 @@ describe("the colegio's company lists", () => {
   const SORTS: Record<(typeof COMPANY_SORTABLE)[number], [() => number[], () => number[]]> = {
     name: [() => [P1.id, P3.id, P2.id, P4.id], () => [P4.id, P2.id, P3.id, P1.id]],
     cif: [() => [P2.id, P3.id, P4.id, P1.id], () => [P1.id, P4.id, P3.id, P2.id]],
-    // Barcelona < Madrid; P2 has no creator: last both ways; equal names by id.
-    owner_company: [() => [P3.id, P1.id, P4.id, P2.id], () => [P1.id, P4.id, P3.id, P2.id]],
+    // Barcelona < Madrid; P2 has no creator: last both ways; equal names by id, in the sort's direction.
+    owner_company: [() => [P3.id, P1.id, P4.id, P2.id], () => [P4.id, P1.id, P3.id, P2.id]],
     // P4 has no manager: last both ways.
     owner_user: [() => [P3.id, P2.id, P1.id, P4.id], () => [P1.id, P2.id, P3.id, P4.id]],
-    fincas: [() => [P2.id, P4.id, P3.id, P1.id], () => [P1.id, P3.id, P2.id, P4.id]],
-    status: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P1.id, P2.id, P3.id]],
+    fincas: [() => [P2.id, P4.id, P3.id, P1.id], () => [P1.id, P3.id, P4.id, P2.id]],
+    status: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
     created: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
-    // Every figure is 0 today: the order is the tie-break (id) both ways.
-    pending: [() => [P1.id, P2.id, P3.id, P4.id], () => [P1.id, P2.id, P3.id, P4.id]],
+    // Every figure is 0 today: the order is the tie-break (id), in the sort's direction.
+    pending: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
   };
   it.each(COMPANY_SORTABLE)("sorts by %s both ways", async (sortBy) => {
     const [asc, desc] = SORTS[sortBy];
@@ -526,8 +526,12 @@ describe("GET /companies/companies/view/:id", () => {
           { id: activity.Ascensores, name: "Ascensores" },
           { id: activity.Limpieza, name: "Limpieza" },
         ],
+        // Colegio B shares P1: its name, CIF, manager and type are P1's own business.
+        editable: false,
       },
     });
+    expect((await view(t.colegio, P2.id)).json().company.editable).toBe(true);
+    expect((await view(t.gremio, P1.id)).json().company.editable).toBe(true);
     // Colegio B sees the same company with B's activities.
     expect((await view(t.colegioB, P1.id)).json().company.activities).toEqual([
       { id: activity.Climatización, name: "Climatización" },
@@ -943,13 +947,18 @@ describe("companies/colegio/update", () => {
   });
 
   it("refuses a type change while anything counts on the type (409 company.type-in-use)", async () => {
-    // P1 serves communities; the demo administrator administers some; Kappa is also colegio B's member.
+    // The demo administrator administers communities.
+    expectError(
+      await update(t.colegio, { company_id: admin.id, companytype: Role.gremio }),
+      409,
+      ErrorKey.companyTypeInUse,
+    );
+    // P1 and Kappa are colegio B's members too: their type (like their name, CIF and manager) is theirs.
     for (const [id, companytype] of [
       [P1.id, Role.administrador],
-      [admin.id, Role.gremio],
       [kappa.id, Role.gremio],
     ] as const) {
-      expectError(await update(t.colegio, { company_id: id, companytype }), 409, ErrorKey.companyTypeInUse);
+      expectError(await update(t.colegio, { company_id: id, companytype }), 403, ErrorKey.companyShared);
     }
     expect((await viewOf(t.colegio, kappa.id)).type).toBe(Role.administrador);
     // Keeping the type is no type change.
@@ -971,6 +980,8 @@ describe("companies/colegio/update", () => {
     const session = (await login(ctx.app, "pinturas@cien.test")).json().data;
     expect(session.user.user_role).toBe(Role.administrador);
     expect(session.company.type).toBe(Role.administrador);
+    // A new role has its own terms: the acceptance of the provider's terms does not carry over.
+    expectError(await post(session.token, "/companies/users/index"), 403, ErrorKey.legalNotAccepted);
     expect(ids(await post(t.colegio, "/companies/colegio/index", { type: 15 }))).toContain(P2.id);
     expect(ids(await providersOf(t.colegio))).not.toContain(P2.id);
 
@@ -981,7 +992,56 @@ describe("companies/colegio/update", () => {
     });
     expect(back.statusCode).toBe(200);
     expect((await login(ctx.app, "pinturas@cien.test")).json().data.user.user_role).toBe(Role.gremio);
+    await ensureLegalAccepted(db(), userId["pinturas@cien.test"]!);
     expect(rowOf(await providersOf(t.colegio), P2.id).activities).toEqual(["Pintura"]);
+  });
+
+  it("leaves a company other colegios share to itself: only its activities of this colegio change", async () => {
+    const before = await viewOf(t.colegio, kappa.id);
+    for (const change of [{ name: "Kappa Tomada S.L." }, { cif: "B99999999" }, { email: "nuevo@kappa.test" }]) {
+      expectError(
+        await update(t.colegio, { company_id: kappa.id, companytype: Role.administrador, ...change }),
+        403,
+        ErrorKey.companyShared,
+      );
+    }
+    const settings = await post(t.colegio, "/companies/companies/update", { id: kappa.id, name: "Kappa Tomada S.L." });
+    expectError(settings, 403, ErrorKey.companyShared);
+    const colleague = await post(t.colegio, "/companies/companies/invite", {
+      action: "create-company-user",
+      email: "intruso@colegio.test",
+      company_id: kappa.id,
+    });
+    expectError(colleague, 403, ErrorKey.forbidden);
+    expect(await viewOf(t.colegio, kappa.id)).toEqual(before);
+    // Sending its current values is no change.
+    const same = await update(t.colegio, {
+      company_id: kappa.id,
+      companytype: Role.administrador,
+      name: before.name,
+      cif: before.cif,
+      email: before.owner_user.email,
+    });
+    expect(same.json()).toEqual({ result: true, email_notified: false });
+  });
+
+  it("ends the sessions of a manager whose e-mail the colegio changes", async () => {
+    const token = await tokenFor(ctx.app, "pinturas@cien.test");
+    expect((await get(token, "/companies/users/company")).statusCode).toBe(200);
+    const res = await update(t.colegio, {
+      company_id: P2.id,
+      companytype: Role.gremio,
+      activities: [activity.Pintura],
+      email: "pinturas2@cien.test",
+    });
+    expect(res.json()).toEqual({ result: true, email_notified: true });
+    expectError(await get(token, "/companies/users/company"), 401, ErrorKey.unauthorized);
+    await update(t.colegio, {
+      company_id: P2.id,
+      companytype: Role.gremio,
+      activities: [activity.Pintura],
+      email: "pinturas@cien.test",
+    });
   });
 
   it("is the colegio's for its own members only: others get 403 and nothing changes", async () => {
@@ -1210,6 +1270,14 @@ describe("companies/companies/update (company settings)", () => {
     expect((await viewOf(t.master, A.id)).region).toBe("AN");
     await save(t.colegio, { id: A.id, name: COLEGIO_A, company_data: { region: "MD" } });
     expect((await viewOf(t.master, A.id)).region).toBe("MD");
+  });
+
+  it("writes only the fields sent: a payload without company_data keeps the contact data", async () => {
+    const own = (await get(t.administrador, `/companies/companies/view/${admin.id}`)).json().company;
+    const res = await post(t.administrador, "/companies/companies/update", { id: admin.id, name: own.name });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await get(t.administrador, `/companies/companies/view/${admin.id}`)).json().company;
+    expect(after).toEqual(own);
   });
 
   it("lets the colegio edit a member's data", async () => {

@@ -1,6 +1,6 @@
 import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
 import { documentFigures, withActivity } from "./companies.repository.js";
 
@@ -61,12 +61,15 @@ export async function pageProviderSummary(
     db,
     q,
     {
-      select: sql`c.id, c.cif, c.name, d.*,
-                  (select count(*) from community_providers cp join communities f on f.id = cp.community_id
-                   where cp.provider_company_id = c.id and cp.erased = false and f.erased = false
-                     and f.colegio_id = ${colegioId}) as numfincas`,
+      select: sql`c.id, c.cif, c.name, d.*, coalesce(fc.n, 0) as numfincas`,
+      // The communities each provider serves here, counted once for the whole colegio (grouped), so the
+      // sort by numfincas does not run one count per provider.
       from: sql`colegio_members m join companies c on c.id = m.company_id
-                cross join lateral ${documentFigures(colegioId, sql`c.id`)} d`,
+                cross join lateral ${documentFigures(colegioId, sql`c.id`)} d
+                left join (select cp.provider_company_id as company_id, count(*) as n
+                           from community_providers cp join communities f on f.id = cp.community_id
+                           where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
+                           group by cp.provider_company_id) fc on fc.company_id = c.id`,
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
         ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
@@ -82,19 +85,5 @@ export async function pageProviderSummary(
       must_upload: Number(r.upload_must),
       numfincas: Number(r.numfincas),
     }),
-  );
-}
-
-/** Rows of the CSV summaries (spec 01 §3), every member of the colegio of the type, by name. */
-export async function summaryRows(db: Db, colegioId: number, type: number) {
-  return queryRows<Record<string, unknown>>(
-    db,
-    sql`select c.cif, c.name, ou.email as owner_email, c.phone,
-               (select count(*) from communities f
-                where f.admin_company_id = c.id and f.erased = false and f.colegio_id = ${colegioId}) as owned_fincas
-        from colegio_members m join companies c on c.id = m.company_id
-        left join users ou on ou.id = c.owner_user_id
-        where m.colegio_id = ${colegioId} and c.type = ${type}
-        order by lower(c.name), c.id`,
   );
 }

@@ -236,6 +236,13 @@ describe("registry/insertCompanyOnColegio: include a registered company", () => 
   it("includes a provider of another colegio; it is listed here with this colegio's figures", async () => {
     const res = await include({ nif: "b-0800 0002", type: Role.gremio });
     expect(res.json()).toEqual({ result: true, data: { id: providerB.id } });
+    // Its manager is told which colegio included the company.
+    const [told] = await queryRows<{ subject: string; text: string }>(
+      ctx.database.db,
+      sql`select subject, text from mail_outbox where to_address = 'barna@serveis.test' and kind = 'colegio-inclusion'`,
+    );
+    expect(told?.subject).toBe("Tu empresa se ha incluido en un colegio de Coordina");
+    expect(told?.text).toContain("Colegio de Administradores de Fincas de Madrid ha incluido a «Barna Serveis S.L.»");
     expect((await lookup({ nif: "B08000002", type: 20 })).json().company.member).toBe(true);
 
     const listA = (await post(t.colegio, "/companies/colegio/index", { type: Role.gremio })).json();

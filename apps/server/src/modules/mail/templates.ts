@@ -146,3 +146,16 @@ export function emailChangedMail(input: { oldEmail: string; newEmail: string; to
         ],
   });
 }
+
+/** A colegio included an existing company (the NIF form): its manager learns which one, and can object. */
+export function includedMail(input: { companyName: string; colegioName: string; link: string }): MailContent {
+  return render("Tu empresa se ha incluido en un colegio de Coordina", {
+    title: "Nueva relación con un colegio",
+    paragraphs: [
+      `${input.colegioName} ha incluido a «${input.companyName}» entre sus empresas en Coordina.`,
+      "A partir de ahora podrás trabajar también con sus administradores y en sus comunidades.",
+      "Si no reconoces esta relación, contacta con el colegio o con el soporte de Coordina.",
+    ],
+    action: { label: "Entrar en Coordina", url: input.link },
+  });
+}

@@ -11,8 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
-import { pageMasterColegios } from "./master.repository.js";
-import { dashboard, inviteColegio } from "./master.service.js";
+import { dashboard, inviteColegio, listColegios } from "./master.service.js";
 
 const roles = [Role.master, Role.superadministrator];
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -31,10 +30,7 @@ export const masterRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asy
           response: { 200: masterColegiosPageSchema, ...errors },
         },
       },
-      async (request) => {
-        const page = await pageMasterColegios(app.db, actorOf(request), request.query);
-        return { result: true as const, ...page, data: page.data.map(({ created: _, ...row }) => row) };
-      },
+      async (request) => ({ result: true as const, ...(await listColegios(app.db, actorOf(request), request.query)) }),
     );
   }
 

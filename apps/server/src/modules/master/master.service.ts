@@ -4,7 +4,7 @@ import { forbidden } from "../../lib/app-error.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { invite } from "../accounts/invitations.service.js";
 import type { Actor } from "../auth/auth.service.js";
-import { colegiosByRegion } from "./master.repository.js";
+import { colegiosByRegion, pageMasterColegios } from "./master.repository.js";
 
 const isMaster = (actor: Actor) => actor.role === Role.master || actor.role === Role.superadministrator;
 
@@ -27,4 +27,11 @@ export async function inviteColegio(ctx: AccountsContext, actor: Actor, input: M
 export async function dashboard(db: Db, actor: Actor) {
   if (!isMaster(actor)) throw forbidden();
   return colegiosByRegion(db, actor);
+}
+
+/** The colegios the master created, paged (the superadministrator's: every colegio). */
+export async function listColegios(db: Db, actor: Actor, q: Parameters<typeof pageMasterColegios>[2]) {
+  if (!isMaster(actor)) throw forbidden();
+  const page = await pageMasterColegios(db, actor, q);
+  return { ...page, data: page.data.map(({ created: _, ...row }) => row) };
 }

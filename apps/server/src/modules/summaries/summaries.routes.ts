@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { toCsv } from "../../lib/csv.js";
 import { actorOf } from "../../plugins/auth.js";
-import { summaryRows } from "../companies/providers.repository.js";
+import { summaryRows } from "./summaries.repository.js";
 
 /** What each summary lists, and how a member company becomes a row of its columns (spec 01 §3). */
 const SUMMARIES: Record<SummaryName, { type: number; file: string; row: (r: Record<string, unknown>) => unknown[] }> = {
@@ -35,8 +35,8 @@ export const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const actor = actorOf(request);
-        const rows = await summaryRows(app.db, actor.companyId, summary.type);
+        // The route admits the colegio's staff only (config.roles): their colegio is their own company.
+        const rows = await summaryRows(app.db, actorOf(request).companyId, summary.type);
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header("content-type", "text/csv; charset=utf-8")

@@ -1,10 +1,11 @@
 import { type ActivitiesIndexRequest, type ActivityRow, PAGE_SIZE } from "@coordina/domain";
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Table, Tooltip } from "@mantine/core";
 import { IconCircleCheck, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
@@ -23,8 +24,6 @@ export default function ActivitiesPage() {
   const [sort, setSort] = useState<SortState<ActivitySort> | null>(null);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<ActivityRow | null>(null);
-  // The activity asked about stays named while the dialog fades out.
-  const [asked, setAsked] = useState<ActivityRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -69,7 +68,6 @@ export default function ActivitiesPage() {
             loading={busy === row.id}
             disabled={busy !== null}
             onClick={() => {
-              setAsked(row);
               setConfirming(row);
             }}
           >
@@ -117,31 +115,15 @@ export default function ActivitiesPage() {
           activities.refresh();
         }}
       />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t("activities-page.confirm-delete-title")}
-        centered
-      >
-        <Stack>
-          <Text>{t("activities-page.confirm-delete-text", { name: asked?.name ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t("activities-page.confirm-delete-back")}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const row = confirming;
-                setConfirming(null);
-                if (row) void remove(row);
-              }}
-            >
-              {t("activities-page.confirm-delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={(row) => t("activities-page.confirm-delete-text", { name: row.name })}
+        cancelLabel={t("activities-page.confirm-delete-back")}
+        confirmLabel={t("activities-page.confirm-delete")}
+        onClose={() => setConfirming(null)}
+        onConfirm={(row) => void remove(row)}
+      />
     </PageFrame>
   );
 }

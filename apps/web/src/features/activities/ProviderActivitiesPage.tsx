@@ -5,11 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
+import { useDevelopmentMode } from "../../app/useDevelopmentMode";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchAllActivities } from "./api/fetchAllActivities";
-import { fetchDevelopment } from "./api/fetchDevelopment";
 import { fetchProviderActivities } from "./api/fetchProviderActivities";
 import texts from "./es.json";
 
@@ -26,11 +26,7 @@ export default function ProviderActivitiesPage() {
   const [sort, setSort] = useState<SortState<ProviderSort> | null>(null);
   const [activity, setActivity] = useState<string | null>(null);
 
-  const development = useQuery({
-    queryKey: ["activities", "development"],
-    queryFn: fetchDevelopment,
-    staleTime: Infinity,
-  });
+  const development = useDevelopmentMode();
   const options = useQuery({ queryKey: ["activities", "all"], queryFn: fetchAllActivities, staleTime: 60_000 });
   const filteract = activity === null ? undefined : Number(activity);
 
@@ -42,7 +38,7 @@ export default function ProviderActivitiesPage() {
     { limit: PAGE_SIZE.providerActivities },
   );
 
-  const showId = development.data === true;
+  const showId = development;
   const columns: ListColumn<ProviderSort>[] = [
     ...(showId ? [{ label: t("activities-page.providers.columns.id") }] : []),
     { label: t("activities-page.providers.columns.cif"), sortKey: "cif" },

@@ -3,11 +3,11 @@ import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title 
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
+import { fetchAppConfig } from "../../app/appConfig";
 import { showError } from "../../app/errorDialog";
 import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
 import { PublicCard } from "../../ui/PublicCard";
-import { fetchAppConfig } from "../dev-mail/api/fetchAppConfig";
 import { login, logout } from "./api/login";
 
 export default function LoginPage() {

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
 import { addTexts } from "../../app/i18n";
+import { UsersCard } from "../users/UsersCard";
 import { fetchCompany } from "./api/fetchCompany";
 import { useBackTo } from "./components/backLink";
-import { CompanyUsersCard } from "./components/CompanyUsersCard";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -29,12 +29,12 @@ export default function CompanyUsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{company.data?.name ?? (company.isError ? t("companies-page.users.title") : "…")}</Title>
+        <Title order={2}>{company.data?.name ?? (company.isError ? t("users-page.title") : "…")}</Title>
         <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
           {t("companies-page.users.back")}
         </Button>
       </Group>
-      <CompanyUsersCard companyId={id} />
+      <UsersCard companyId={id} />
     </Stack>
   );
 }

@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { UsersCard } from "../users/UsersCard";
 import { fetchCompany } from "./api/fetchCompany";
 import { useBackTo } from "./components/backLink";
-import { CompanyUsersCard } from "./components/CompanyUsersCard";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -147,7 +147,7 @@ export default function ProviderDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           {section === "users" ? (
-            <CompanyUsersCard companyId={id} />
+            <UsersCard companyId={id} />
           ) : section === "upload" ? (
             <InPreparation text={t("companies-page.provider.upload-text")} />
           ) : (

@@ -22,6 +22,7 @@ const company: CompanyView = {
     { id: 5, name: "Fontanería" },
     { id: 2, name: "Ascensores" },
   ],
+  editable: true,
 };
 
 describe("the company editor", () => {

@@ -19,6 +19,7 @@ const company: CompanyView = {
   owner_company_id: 1,
   region: null,
   activities: [],
+  editable: true,
 };
 
 describe("company form", () => {

@@ -1,10 +1,11 @@
 import { type MasterColegioRow, regionName } from "@coordina/domain";
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconBan, IconCircleCheck, IconFlag, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
@@ -27,8 +28,6 @@ export default function MasterColegiosPage() {
   const [sort, setSort] = useState<SortState<MasterColegioSort> | null>(null);
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<MasterColegioRow | null>(null);
-  // The colegio asked about stays named while the dialog fades out.
-  const [asked, setAsked] = useState<MasterColegioRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -126,7 +125,6 @@ export default function MasterColegiosPage() {
                   loading={busy === row.id}
                   disabled={busy !== null}
                   onClick={() => {
-                    setAsked(row);
                     setConfirming(row);
                   }}
                 >
@@ -171,31 +169,15 @@ export default function MasterColegiosPage() {
         }
       />
       <MasterInviteModal opened={inviting} onClose={() => setInviting(false)} onSent={colegios.refresh} />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t("master-page.colegios.confirm-title")}
-        centered
-      >
-        <Stack>
-          <Text>{t("master-page.colegios.confirm-text", { name: asked?.c_name ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t("master-page.colegios.confirm-back")}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const row = confirming;
-                setConfirming(null);
-                if (row) void setActive(row, false);
-              }}
-            >
-              {t("master-page.colegios.deactivate")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={(row) => t("master-page.colegios.confirm-text", { name: row.c_name })}
+        cancelLabel={t("master-page.colegios.confirm-back")}
+        confirmLabel={t("master-page.colegios.deactivate")}
+        onClose={() => setConfirming(null)}
+        onConfirm={(row) => void setActive(row, false)}
+      />
     </PageFrame>
   );
 }

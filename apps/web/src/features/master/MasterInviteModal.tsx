@@ -83,7 +83,7 @@ export function MasterInviteModal({
       {phase.name === "ok" ? (
         <Stack>
           <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="master-invite-sent">
-            {t("master-page.add.success-message")}
+            {t("master.add.success-message")}
           </Alert>
           <Group justify="flex-end">
             <Button onClick={close}>{t("master-page.add.finish")}</Button>
@@ -94,7 +94,7 @@ export function MasterInviteModal({
           <Alert
             color="red"
             icon={<IconAlertCircle size={18} />}
-            title={t("master-page.add.error-message")}
+            title={t("master.add.error-message")}
             data-testid="master-invite-failed"
           >
             {phase.message}

@@ -6,7 +6,7 @@ import {
   uploadLight,
   validationLight,
 } from "@coordina/domain";
-import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import {
   IconBan,
   IconBuildingEstate,
@@ -21,12 +21,13 @@ import {
   IconTruck,
   IconUsers,
 } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { formatDate } from "../../../app/dates";
 import { showError } from "../../../app/errorDialog";
+import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
 import { PageFrame } from "../../../ui/PageFrame";
 import { TrafficLight } from "../../../ui/TrafficLight";
@@ -35,7 +36,6 @@ import { InvitationModal } from "../../invitations/InvitationModal";
 import { activateCompany } from "../api/activateCompany";
 import { deactivateCompany } from "../api/deactivateCompany";
 import { downloadSummary } from "../api/downloadSummary";
-import { fetchAppConfig } from "../api/fetchAppConfig";
 import { fetchCompanies } from "../api/fetchCompanies";
 import { CompanyEditorModal } from "./CompanyEditorModal";
 import { FullFormModal } from "./FullFormModal";
@@ -77,13 +77,10 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState<"invitation" | "nif" | "full" | null>(null);
   const [confirming, setConfirming] = useState<CompanyRow | null>(null);
-  // The row asked about stays named while the dialog fades out.
-  const [asked, setAsked] = useState<CompanyRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  const config = useQuery({ queryKey: ["companies-page", "app-config"], queryFn: fetchAppConfig, staleTime: Infinity });
-  const development = config.data?.development === true;
+  const development = useDevelopmentMode();
   const filterNotRead = providers && address.docsRead;
   // The box follows the click at once; the address (and with it the list) follows a moment later.
   const [onlyPending, setOnlyPending] = useState(address.docsRead);
@@ -189,7 +186,6 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
                 onClick={() => {
                   if (erased) void setActive(row, true);
                   else {
-                    setAsked(row);
                     setConfirming(row);
                   }
                 }}
@@ -367,31 +363,15 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
       />
       <NifFormModal opened={adding === "nif"} type={type} onClose={() => setAdding(null)} onAdded={added} />
       <FullFormModal opened={adding === "full"} type={type} onClose={() => setAdding(null)} onAdded={added} />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t("companies-page.confirm-deactivate.title")}
-        centered
-      >
-        <Stack>
-          <Text>{t("companies-page.confirm-deactivate.text", { name: asked?.company_name ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t("companies-page.confirm-deactivate.back")}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const row = confirming;
-                setConfirming(null);
-                if (row) void setActive(row, false);
-              }}
-            >
-              {t("companies-page.confirm-deactivate.confirm")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={(row) => t("companies-page.confirm-deactivate.text", { name: row.company_name })}
+        cancelLabel={t("companies-page.confirm-deactivate.back")}
+        confirmLabel={t("companies-page.confirm-deactivate.confirm")}
+        onClose={() => setConfirming(null)}
+        onConfirm={(row) => void setActive(row, false)}
+      />
     </PageFrame>
   );
 }

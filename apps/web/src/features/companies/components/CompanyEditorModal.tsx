@@ -1,6 +1,6 @@
 import { type CompanyView, Role } from "@coordina/domain";
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,11 +52,19 @@ function EditorForm({ company, onCancel, onSaved, onBusy }: EditorFormProps) {
     }
   }
 
+  // A company other colegios share manages its own data: here only its activities of this colegio change.
+  const locked = !company.editable;
   return (
     <form onSubmit={save} noValidate>
       <Stack>
+        {locked && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="company-shared">
+            {t("company.shared")}
+          </Alert>
+        )}
         <TextInput
           label={t("companies-page.editor.manager-email")}
+          disabled={locked}
           value={values.email}
           onChange={(e) => set("email", e.currentTarget.value)}
           maxLength={254}
@@ -67,12 +75,14 @@ function EditorForm({ company, onCancel, onSaved, onBusy }: EditorFormProps) {
           value={values.cif}
           onChange={(e) => set("cif", e.currentTarget.value)}
           maxLength={20}
+          disabled={locked}
         />
         <TextInput
           label={t("companies-page.editor.name")}
           value={values.name}
           onChange={(e) => set("name", e.currentTarget.value)}
           maxLength={200}
+          disabled={locked}
         />
         <Radio.Group
           label={t("companies-page.editor.type")}
@@ -81,7 +91,12 @@ function EditorForm({ company, onCancel, onSaved, onBusy }: EditorFormProps) {
         >
           <Group mt="xs">
             {EDITABLE_TYPES.map((type) => (
-              <Radio key={type} value={String(type)} label={t(`companies-page.editor.type-${type}`)} />
+              <Radio
+                key={type}
+                value={String(type)}
+                label={t(`companies-page.editor.type-${type}`)}
+                disabled={locked}
+              />
             ))}
           </Group>
         </Radio.Group>

@@ -1,3 +1,4 @@
+import { Role } from "@coordina/domain";
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
@@ -58,7 +59,7 @@ export function FullFormModal({ opened, type, onClose, onAdded }: FullFormModalP
         },
       });
       reset();
-      onAdded(t(`companies-page.created-ok.${type}`));
+      onAdded(t(type === Role.administrador ? "company.administrador.created-ok" : "gremios.created-ok"));
     } catch (error) {
       setFailure(errorText(error));
     } finally {

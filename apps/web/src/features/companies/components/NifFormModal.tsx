@@ -1,4 +1,4 @@
-import { isValidEmail, ValidationKey } from "@coordina/domain";
+import { isValidEmail, Role, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconBuilding, IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
@@ -80,7 +80,7 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
 
   function done() {
     reset();
-    onAdded(t(`companies-page.created-ok.${type}`));
+    onAdded(t(type === Role.administrador ? "company.administrador.created-ok" : "gremios.created-ok"));
   }
 
   async function validate(event: FormEvent) {

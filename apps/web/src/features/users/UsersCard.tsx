@@ -1,12 +1,16 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
 import { Badge, Table } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../app/dates";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
-import { usePagedList } from "../../../ui/usePagedList";
-import { fetchCompanyUsers } from "../api/fetchCompanyUsers";
+import { formatDate } from "../../app/dates";
+import { addTexts } from "../../app/i18n";
+import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { usePagedList } from "../../ui/usePagedList";
+import { fetchUsers } from "./api/fetchUsers";
+import texts from "./es.json";
+
+addTexts(texts);
 
 type UserSort = (typeof USER_SORTABLE)[number];
 
@@ -15,27 +19,30 @@ function StatusBadge({ user }: { user: UserRow }) {
   const [color, key] = user.erased ? ["gray", "disabled"] : !user.active ? ["yellow", "pending"] : ["green", "active"];
   return (
     <Badge color={color} variant="light">
-      {t(`companies-page.users.status.${key}`)}
+      {t(`users-page.status.${key}`)}
     </Badge>
   );
 }
 
-/** The users of a member company (administrator or provider), as the colegio sees them. */
-export function CompanyUsersCard({ companyId }: { companyId: number }) {
+/**
+ * The users of a company, paged and sorted on the server: the caller's own (no `companyId`), or a member
+ * company of the colegio (the server checks that the caller may see it).
+ */
+export function UsersCard({ companyId, actions }: { companyId?: number; actions?: ReactNode }) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState<UserSort> | null>(null);
   const users = usePagedList(
-    "company-users",
+    "users",
     { companyId, sort },
-    (paging) => fetchCompanyUsers({ ...paging, company_id: companyId, sortBy: sort?.by, sortDesc: sort?.dir }),
-    t("companies-page.users.empty"),
+    (paging) => fetchUsers({ ...paging, company_id: companyId, sortBy: sort?.by, sortDesc: sort?.dir }),
+    t("users-page.empty"),
   );
 
   const columns: ListColumn<UserSort>[] = [
-    { label: t("companies-page.users.columns.email"), sortKey: "email" },
-    { label: t("companies-page.users.columns.status") },
-    { label: t("companies-page.users.columns.manager") },
-    { label: t("companies-page.users.columns.created"), sortKey: "created" },
+    { label: t("users-page.columns.email"), sortKey: "email" },
+    { label: t("users-page.columns.status") },
+    { label: t("users-page.columns.manager") },
+    { label: t("users-page.columns.created"), sortKey: "created" },
   ];
 
   const rows = users.rows.map((user) => (
@@ -47,7 +54,7 @@ export function CompanyUsersCard({ companyId }: { companyId: number }) {
       <Table.Td>
         {user.manager && (
           <Badge color="blue" variant="filled" size="sm">
-            {t("companies-page.users.manager-badge")}
+            {t("users-page.manager-badge")}
           </Badge>
         )}
       </Table.Td>
@@ -57,7 +64,7 @@ export function CompanyUsersCard({ companyId }: { companyId: number }) {
 
   return (
     <ListCard
-      title={t("companies-page.users.title")}
+      title={t("users-page.title")}
       icon={<IconUsers size={20} />}
       columns={columns}
       sort={sort}
@@ -67,6 +74,7 @@ export function CompanyUsersCard({ companyId }: { companyId: number }) {
       }}
       rows={rows}
       {...users.listProps}
+      actions={actions}
     />
   );
 }

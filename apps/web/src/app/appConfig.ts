@@ -1,5 +1,5 @@
 import type { AppConfigInfo } from "@coordina/domain";
-import { api } from "../../../app/api";
+import { api } from "./api";
 
 /** Public: how this server runs (the mail viewer is on in demo and development). */
 export async function fetchAppConfig(): Promise<AppConfigInfo> {
