@@ -110,7 +110,11 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
   const lists: [string, object][] = [
     ["proveedores, pág. 1 por nombre", { type: 20, page: 1, limit: 10 }],
     [
-      "proveedores, filtrado y ordenado por gestor, pág. 3",
+      "proveedores, buscando 'Empresa 421' (11), ordenado por gestor",
+      { type: 20, page: 1, limit: 10, filter: "Empresa 421", sortBy: "owner_user", sortDesc: "DESC" },
+    ],
+    [
+      "proveedores, buscando 'Empresa 1' (1.111), ordenado por gestor, pág. 3",
       { type: 20, page: 3, limit: 10, filter: "Empresa 1", sortBy: "owner_user", sortDesc: "DESC" },
     ],
     ["proveedores, ordenado por En Fincas", { type: 20, page: 2, limit: 10, sortBy: "fincas", sortDesc: "DESC" }],

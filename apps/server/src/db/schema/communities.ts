@@ -58,6 +58,10 @@ export const communityProviders = pgTable(
   (t) => [
     primaryKey({ columns: [t.communityId, t.providerCompanyId] }),
     index("community_providers_provider_idx").on(t.providerCompanyId, t.erased),
+    // The live communities a provider serves, counted from the index alone (En Fincas).
+    index("community_providers_provider_live_idx")
+      .on(t.providerCompanyId, t.communityId)
+      .where(sql`${t.erased} = false`),
   ],
 );
 

@@ -44,6 +44,9 @@ export const companies = pgTable(
     index("companies_type_idx").on(t.type, t.erased),
     // Company lists sorted by name (the default) read this index in order and stop after the page.
     index("companies_type_name_idx").on(t.type, sql`lower(${t.name})`, t.id),
+    // Searches ('contains', case-insensitive) by name or tax id.
+    index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("companies_cif_trgm_idx").using("gin", sql`${t.cif} gin_trgm_ops`),
     index("companies_owner_company_idx").on(t.ownerCompanyId),
     check("companies_type_check", sql`${t.type} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
   ],
@@ -64,9 +67,18 @@ export const colegioMembers = pgTable(
       .references(() => companies.id),
     /** deactivated by the colegio: the company no longer works in it (its other colegios are unaffected) */
     erased: boolean("erased").notNull().default(false),
+    /**
+     * The member's company type, kept equal to companies.type by two triggers (migration 0002), so a
+     * colegio's list of one type is counted from this table's index alone.
+     */
+    companyType: integer("company_type"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.colegioId, t.companyId] }), index("colegio_members_company_idx").on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.colegioId, t.companyId] }),
+    index("colegio_members_company_idx").on(t.companyId),
+    index("colegio_members_type_idx").on(t.colegioId, t.companyType, t.erased),
+  ],
 );
 
 /** Key/value configuration of a company (for example `seven-24` = '1' for 24-hour service). */

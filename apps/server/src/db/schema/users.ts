@@ -21,6 +21,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_company_idx").on(t.companyId),
+    // Searches by e-mail ('contains', case-insensitive), e.g. a company's manager.
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     check("users_role_check", sql`${t.userRole} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
   ],

@@ -153,12 +153,12 @@ describe("companies/activities/index", () => {
 
   it("sorts by name and by number of providers, both ways", async () => {
     expect(names(await index({ sortBy: "name", sortDesc: "DESC", limit: 20 }))).toEqual([...NAMES_A].reverse());
-    // Ties (no providers) keep the id order both ways.
+    // Ties (no providers) follow the id, in the sort's direction.
     const noProviders = NAMES_A.filter((n) => n !== "Ascensores" && n !== "Limpieza").sort((a, b) => id[a]! - id[b]!);
     expect(names(await index({ sortBy: "providers", sortDesc: "DESC", limit: 20 }))).toEqual([
       "Limpieza",
       "Ascensores",
-      ...noProviders,
+      ...[...noProviders].reverse(),
     ]);
     expect(names(await index({ sortBy: "providers", limit: 20 }))).toEqual([...noProviders, "Ascensores", "Limpieza"]);
     expectError(await index({ sortBy: "id" }), 400, ErrorKey.invalidInput);

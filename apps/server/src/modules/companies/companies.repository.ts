@@ -122,8 +122,13 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     join companies c on c.id = m.company_id
     left join users ou on ou.id = c.owner_user_id
     ${needFigures ? sql`cross join lateral ${documentFigures(colegioId, sql`c.id`)} d` : sql``}`;
-  const where = sql`m.colegio_id = ${colegioId} and c.type = ${q.type}
-    ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or ou.email ilike ${like})` : sql``}
+  // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
+  const matching = sql`(select id from companies where name ilike ${like} or cif ilike ${like}
+                        union
+                        select mc.id from users u join companies mc on mc.owner_user_id = u.id
+                        where u.email ilike ${like})`;
+  const where = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
+    ${q.filter ? sql`and c.id in ${matching}` : sql``}
     ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
 
@@ -134,13 +139,15 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     queryRows<Record<string, unknown>>(
       db,
       sql`with page as (
-            select c.id, c.position
-            from (select c.id, row_number() over (order by ${sortKey}, c.id ${dir}) as position from ${from}
+            select c.id, c.position, c.erased
+            from (select c.id, (m.erased or c.erased) as erased,
+                         row_number() over (order by ${sortKey}, c.id ${dir}) as position
+                  from ${from}
                   ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                   ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                   where ${where}
                   order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
-          select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+          select c.id, c.type, c.name, c.cif, page.erased, c.created_at,
                  oc.name as owner_company, ou.email as owner_user, ou.password_hash is not null as registered,
                  d.*,
                  ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
@@ -148,13 +155,18 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
                  ${activityNames(colegioId, sql`c.id`)} as activities
           from page
           join companies c on c.id = page.id
-          join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = c.id
           left join companies oc on oc.id = c.owner_company_id
           left join users ou on ou.id = c.owner_user_id
           cross join lateral ${documentFigures(colegioId, sql`c.id`)} d
           order by page.position`,
     ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${from} where ${where}`),
+    // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
+    queryRows<{ n: number | string }>(
+      db,
+      q.filter || q.filterNotRead || q.filteract !== undefined
+        ? sql`select count(*) as n from ${from} where ${where}`
+        : sql`select count(*) as n from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`,
+    ),
   ]);
   const count = Number(counted?.n ?? 0);
   return {
