@@ -35,8 +35,8 @@ export async function insertSession(
  * The live session of a token hash with its user, company and whether the user accepted the legal notice,
  * in one query.
  */
-export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
+function prepareLiveSession(db: Db) {
+  return db
     .select({
       session: sessions,
       user: users,
@@ -47,8 +47,27 @@ export async function findLiveSession(db: Db, tokenHash: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare("live_session");
+}
+
+// Every authenticated request runs this lookup: prepared once per database, planned once per connection.
+const liveSessionStatements = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  let statement = liveSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareLiveSession(db);
+    liveSessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash });
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { type CompanyRow, type CompanySortKey, Role } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
 
@@ -135,8 +135,10 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
   // The page's ids in order, then their row data: a sort by name can walk index companies_type_name_idx
   // and stop after the page instead of sorting the whole colegio.
   const sortKey = order[q.sortBy ?? "name"];
+  // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
+  const run = q.filter ? queryRows : queryRowsPrepared;
   const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(
+    run<Record<string, unknown>>(
       db,
       sql`with page as (
             select c.id, c.position, c.erased
@@ -161,7 +163,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
           order by page.position`,
     ),
     // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
-    queryRows<{ n: number | string }>(
+    run<{ n: number | string }>(
       db,
       q.filter || q.filterNotRead || q.filteract !== undefined
         ? sql`select count(*) as n from ${from} where ${where}`
