@@ -34,10 +34,10 @@ function colegioId(): number | undefined {
 }
 
 /**
- * Every call carries the bearer token in `Authentication` and the current colegio as `colg_id`
- * (query for GET, body for the rest), and answers the envelope's `data` or throws ApiError.
+ * Every call carries the bearer token in `Authentication` and the current colegio as `colg_id` (query
+ * for GET, body for the rest). An answer other than 2xx throws ApiError with the server's error key.
  */
-async function request<T>(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<T> {
+async function send(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<Response> {
   const current = session.get();
   const headers: Record<string, string> = { Accept: "application/json" };
   const bearer = token ?? current?.token;
@@ -64,22 +64,37 @@ async function request<T>(method: "GET" | "POST", path: string, payload?: object
   } catch {
     throw new ApiError(ErrorKey.generic, 0);
   }
+  if (!response.ok) {
+    let error: string | undefined;
+    try {
+      error = ((await response.json()) as { error?: string }).error;
+    } catch {
+      error = undefined;
+    }
+    if (response.status === 401 && current) onUnauthorized();
+    if (response.status === 403 && error === ErrorKey.legalNotAccepted && current) onLegalNotAccepted();
+    throw new ApiError(error ?? ErrorKey.generic, response.status);
+  }
+  return response;
+}
+
+/** A JSON call: the envelope, or ApiError when it says `result: false` or cannot be read. */
+async function request<T>(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<T> {
+  const response = await send(method, path, payload, token);
   let json: { result?: boolean; error?: string } | undefined;
   try {
     json = (await response.json()) as { result?: boolean; error?: string };
   } catch {
     json = undefined;
   }
-  if (!response.ok || !json || json.result === false) {
-    if (response.status === 401 && current) onUnauthorized();
-    if (response.status === 403 && json?.error === ErrorKey.legalNotAccepted && current) onLegalNotAccepted();
-    throw new ApiError(json?.error ?? ErrorKey.generic, response.status);
-  }
+  if (!json || json.result === false) throw new ApiError(json?.error ?? ErrorKey.generic, response.status);
   return json as T;
 }
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, query),
+  /** A file the API answers (a CSV summary…), as the raw response. */
+  getFile: (path: string, query?: Query) => send("GET", path, query),
   post: <T>(path: string, body?: object) => request<T>("POST", path, body ?? {}),
   /** A call made with a given token, for a session that is not (or no longer) stored on this device. */
   getWithToken: <T>(token: string, path: string, query?: Query) => request<T>("GET", path, query, token),

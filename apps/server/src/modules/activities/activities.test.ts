@@ -173,6 +173,15 @@ describe("companies/activities/index", () => {
   });
 });
 
+describe("companies/activities/index: who may read it", () => {
+  it("is the colegio staff's alone: 403 and no data for everyone else, 401 without a session", async () => {
+    for (const role of ["administrador", "gremio", "portero", "master"] as const) {
+      expectError(await post(t[role], "/companies/activities/index", { colg_id: A }), 403, ErrorKey.forbidden);
+    }
+    expectError(await post(undefined, "/companies/activities/index"), 401, ErrorKey.unauthorized);
+  });
+});
+
 describe("companies/activities/all", () => {
   const all = () => NAMES_A.map((name) => ({ id: id[name], name }));
 

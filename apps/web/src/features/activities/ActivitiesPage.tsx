@@ -1,12 +1,13 @@
 import { type ActivitiesIndexRequest, type ActivityRow, PAGE_SIZE } from "@coordina/domain";
-import { ActionIcon, Alert, Button, Table, Tooltip } from "@mantine/core";
-import { IconCircleCheck, IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
+import { ActionIcon, Button, Table, Tooltip } from "@mantine/core";
+import { IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { NoticeAlert } from "../../ui/NoticeAlert";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { AddActivitiesModal } from "./AddActivitiesModal";
@@ -81,15 +82,9 @@ export default function ActivitiesPage() {
   return (
     <PageFrame title={t("activities-page.title")}>
       {notice && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck size={18} />}
-          withCloseButton
-          onClose={() => setNotice(null)}
-          data-testid="activities-notice"
-        >
+        <NoticeAlert onClose={() => setNotice(null)} testId="activities-notice">
           {notice}
-        </Alert>
+        </NoticeAlert>
       )}
       <ListCard
         title={t("activities-page.title")}

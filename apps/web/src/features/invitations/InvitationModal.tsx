@@ -1,11 +1,12 @@
 import { isValidEmail, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { SendOutcome } from "../../ui/SendOutcome";
 import { fetchCompanyTypes } from "./api/fetchCompanyTypes";
 import { inviteColleague } from "./api/inviteColleague";
 import { inviteCompany } from "./api/inviteCompany";
@@ -93,28 +94,22 @@ export function InvitationModal({ opened, onClose, mode, onSent }: InvitationMod
   return (
     <Modal opened={opened} onClose={close} title={title} size="lg" closeOnClickOutside={phase.name !== "sending"}>
       {phase.name === "ok" ? (
-        <Stack>
-          <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="invitation-sent">
-            {t("invitations-page.modal.sent-ok")}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t("invitations-page.modal.finish")}</Button>
-          </Group>
-        </Stack>
+        <SendOutcome
+          ok
+          text={t("invitations-page.modal.sent-ok")}
+          buttonLabel={t("invitations-page.modal.finish")}
+          onButton={close}
+          testId="invitation-sent"
+        />
       ) : phase.name === "failed" ? (
-        <Stack>
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={t("invitations-page.modal.send-error")}
-            data-testid="invitation-failed"
-          >
-            {phase.message}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={() => setPhase({ name: "idle" })}>{t("invitations-page.modal.retry")}</Button>
-          </Group>
-        </Stack>
+        <SendOutcome
+          ok={false}
+          title={t("invitations-page.modal.send-error")}
+          text={phase.message}
+          buttonLabel={t("invitations-page.modal.retry")}
+          onButton={() => setPhase({ name: "idle" })}
+          testId="invitation-failed"
+        />
       ) : (
         <form onSubmit={send} noValidate>
           <Stack>

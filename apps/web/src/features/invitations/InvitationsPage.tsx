@@ -1,12 +1,14 @@
 import { type InvitationRow, InvitationStatus, type InvitationStatusValue, InviteAction } from "@coordina/domain";
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { IconCircleCheck, IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
+import { IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/dates";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ListCard } from "../../ui/ListCard";
+import { NoticeAlert } from "../../ui/NoticeAlert";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { cancelInvitation } from "./api/cancelInvitation";
@@ -33,8 +35,6 @@ export default function InvitationsPage() {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<InvitationRow | null>(null);
-  // The row asked about stays named while the dialog fades out.
-  const [asked, setAsked] = useState<InvitationRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -103,7 +103,6 @@ export default function InvitationsPage() {
                 aria-label={t("invitations-page.cancel")}
                 disabled={busy !== null}
                 onClick={() => {
-                  setAsked(row);
                   setConfirming(row);
                 }}
               >
@@ -119,15 +118,9 @@ export default function InvitationsPage() {
   return (
     <PageFrame title={t("invitations-page.title")}>
       {notice && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck size={18} />}
-          withCloseButton
-          onClose={() => setNotice(null)}
-          data-testid="invitations-notice"
-        >
+        <NoticeAlert onClose={() => setNotice(null)} testId="invitations-notice">
           {notice}
-        </Alert>
+        </NoticeAlert>
       )}
       <ListCard
         title={t("invitations-page.title")}
@@ -149,31 +142,15 @@ export default function InvitationsPage() {
         }
       />
       <InvitationModal opened={adding} mode="company" onClose={() => setAdding(false)} onSent={invitations.refresh} />
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t("invitations-page.confirm-cancel-title")}
-        centered
-      >
-        <Stack>
-          <Text>{t("invitations-page.confirm-cancel-text", { email: asked?.email ?? "" })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t("invitations-page.confirm-cancel-back")}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const row = confirming;
-                setConfirming(null);
-                if (row) void act(row, "cancel");
-              }}
-            >
-              {t("invitations-page.cancel")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={(row) => t("invitations-page.confirm-cancel-text", { email: row.email })}
+        cancelLabel={t("invitations-page.confirm-cancel-back")}
+        confirmLabel={t("invitations-page.cancel")}
+        onClose={() => setConfirming(null)}
+        onConfirm={(row) => void act(row, "cancel")}
+      />
     </PageFrame>
   );
 }

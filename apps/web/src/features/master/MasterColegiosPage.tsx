@@ -1,5 +1,5 @@
 import { type MasterColegioRow, regionName } from "@coordina/domain";
-import { ActionIcon, Alert, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconBan, IconCircleCheck, IconFlag, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { NoticeAlert } from "../../ui/NoticeAlert";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { activateColegio } from "./api/activateColegio";
@@ -141,15 +142,9 @@ export default function MasterColegiosPage() {
   return (
     <PageFrame title={t("master-page.colegios.title")}>
       {notice && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck size={18} />}
-          withCloseButton
-          onClose={() => setNotice(null)}
-          data-testid="master-colegios-notice"
-        >
+        <NoticeAlert onClose={() => setNotice(null)} testId="master-colegios-notice">
           {notice}
-        </Alert>
+        </NoticeAlert>
       )}
       <ListCard
         title={t("master-page.colegios.title")}

@@ -1,10 +1,10 @@
 import { isValidEmail, REGIONS, type RegionCode, ValidationKey } from "@coordina/domain";
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { SendOutcome } from "../../ui/SendOutcome";
 import { inviteColegio } from "./api/inviteColegio";
 import texts from "./es.json";
 import { RegionFlag } from "./RegionFlag";
@@ -81,28 +81,22 @@ export function MasterInviteModal({
       closeOnClickOutside={phase.name !== "sending"}
     >
       {phase.name === "ok" ? (
-        <Stack>
-          <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="master-invite-sent">
-            {t("master.add.success-message")}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t("master-page.add.finish")}</Button>
-          </Group>
-        </Stack>
+        <SendOutcome
+          ok
+          text={t("master.add.success-message")}
+          buttonLabel={t("master-page.add.finish")}
+          onButton={close}
+          testId="master-invite-sent"
+        />
       ) : phase.name === "failed" ? (
-        <Stack>
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={t("master.add.error-message")}
-            data-testid="master-invite-failed"
-          >
-            {phase.message}
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={() => setPhase({ name: "idle" })}>{t("master-page.add.retry")}</Button>
-          </Group>
-        </Stack>
+        <SendOutcome
+          ok={false}
+          title={t("master.add.error-message")}
+          text={phase.message}
+          buttonLabel={t("master-page.add.retry")}
+          onButton={() => setPhase({ name: "idle" })}
+          testId="master-invite-failed"
+        />
       ) : (
         <form onSubmit={send} noValidate>
           <Stack>

@@ -6,7 +6,7 @@ import {
   uploadLight,
   validationLight,
 } from "@coordina/domain";
-import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import {
   IconBan,
   IconBuildingEstate,
@@ -29,6 +29,7 @@ import { showError } from "../../../app/errorDialog";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { NoticeAlert } from "../../../ui/NoticeAlert";
 import { PageFrame } from "../../../ui/PageFrame";
 import { TrafficLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
@@ -291,13 +292,7 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
   return (
     <PageFrame title={title}>
       {notice && (
-        <Alert
-          color={notice.color}
-          icon={<IconCircleCheck size={18} />}
-          withCloseButton
-          onClose={() => setNotice(null)}
-          data-testid="companies-notice"
-        >
+        <NoticeAlert color={notice.color} onClose={() => setNotice(null)} testId="companies-notice">
           <Stack gap={2}>
             {notice.lines.map((line) => (
               <Text key={line} size="sm">
@@ -305,7 +300,7 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
               </Text>
             ))}
           </Stack>
-        </Alert>
+        </NoticeAlert>
       )}
       <ListCard
         title={title}

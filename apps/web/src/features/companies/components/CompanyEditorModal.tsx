@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errorDialog";
-import { fetchAllActivities } from "../api/fetchAllActivities";
+import { fetchAllActivities } from "../../activities/api/fetchAllActivities";
 import { fetchCompany } from "../api/fetchCompany";
 import { updateMemberCompany } from "../api/updateMemberCompany";
 import { EDITABLE_TYPES, type EditorValues, hasChanges, updateRequest, valuesOf } from "../companyEdit";
@@ -25,7 +25,7 @@ function EditorForm({ company, onCancel, onSaved, onBusy }: EditorFormProps) {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const activities = useQuery({
-    queryKey: ["company-editor", "activities"],
+    queryKey: ["activities", "all"],
     queryFn: fetchAllActivities,
     staleTime: 30_000,
   });

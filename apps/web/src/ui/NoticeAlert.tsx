@@ -1,0 +1,22 @@
+import { Alert } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
+/** The closable notice a list page shows above its card after an action (saved, deleted, sent…). */
+export function NoticeAlert({
+  children,
+  color = "green",
+  onClose,
+  testId,
+}: {
+  children: ReactNode;
+  color?: string;
+  onClose: () => void;
+  testId: string;
+}) {
+  return (
+    <Alert color={color} icon={<IconCircleCheck size={18} />} withCloseButton onClose={onClose} data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
