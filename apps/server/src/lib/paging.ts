@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.js";
+import { type Db, queryRows, queryRowsPrepared } from "../db/client.js";
 
 /** A `like`/`ilike` pattern that matches `filter` literally anywhere in the text. */
 export function containsPattern(filter: string): string {
@@ -12,25 +12,37 @@ export interface PageRequest {
 }
 
 /**
- * One page of a list and its total, as the paged envelope wants them: the page query and a count over
- * the same `from … where`, run side by side. Counting apart lets the page stop after `limit` rows of
- * its index instead of numbering every row, and gives the true total on a page past the end.
+ * One page of a list and its total, as the paged envelope wants them, in one round trip: the total is an
+ * uncorrelated subquery over the same `from … where` (run once, on its own plan), so the page still
+ * stops after `limit` rows of its index instead of numbering every row. Only a page past the end (no
+ * rows) asks for the total again, to give the true count there.
  */
 export async function fetchPage<R>(
   db: Db,
   q: PageRequest,
-  query: { select: SQL; from: SQL; where: SQL; orderBy: SQL },
+  query: {
+    select: SQL;
+    from: SQL;
+    where: SQL;
+    orderBy: SQL;
+    /** a leaner `from` for the count, when the page's joins cannot change how many rows match */
+    countFrom?: SQL;
+  },
   toRow: (raw: Record<string, unknown>) => R,
+  /** plan once per connection (queryRowsPrepared): for pages whose best plan does not depend on a pattern */
+  prepared = false,
 ) {
-  const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select ${query.select} from ${query.from} where ${query.where} order by ${query.orderBy}
-          limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${query.from} where ${query.where}`),
-  ]);
-  const count = Number(counted?.n ?? 0);
+  const run = prepared ? queryRowsPrepared : queryRows;
+  const counting = sql`select count(*) from ${query.countFrom ?? query.from} where ${query.where}`;
+  const rows = await run<Record<string, unknown>>(
+    db,
+    sql`select ${query.select}, (${counting}) as page_total__ from ${query.from} where ${query.where}
+        order by ${query.orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+  let count: number;
+  if (rows.length > 0) count = Number(rows[0]!.page_total__);
+  else if (q.page === 1) count = 0;
+  else count = Number((await run<{ count: number | string }>(db, counting))[0]?.count ?? 0);
   return { data: rows.map(toRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.js";
 import { hashToken } from "../lib/tokens.js";
-import { colegiosOfUser, findLiveSession } from "../modules/auth/auth.repository.js";
+import { findLiveSession } from "../modules/auth/auth.repository.js";
 import type { Actor } from "../modules/auth/auth.service.js";
 
 declare module "fastify" {
@@ -63,7 +63,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     const token = bearerToken(request);
     if (!token) throw new AppError(401, ErrorKey.unauthorized);
-    const found = await findLiveSession(app.db, hashToken(token));
+    const found = await findLiveSession(app.db, hashToken(token), colegioId);
     if (!found || found.user.erased || found.company.erased) throw new AppError(401, ErrorKey.unauthorized);
 
     const actor: Actor = {
@@ -83,12 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
     if (colegioId !== null) {
-      const member = await colegiosOfUser(
-        app.db,
-        { id: actor.userId, role: actor.role, companyId: actor.companyId },
-        colegioId,
-      );
-      if (member.length === 0) throw new AppError(403, ErrorKey.colegioForbidden);
+      if (!found.inColegio) throw new AppError(403, ErrorKey.colegioForbidden);
       actor.colegioId = colegioId;
     }
     request.actor = actor;

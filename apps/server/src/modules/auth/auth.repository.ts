@@ -1,5 +1,5 @@
 import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
 import { countHit } from "../../lib/rate-limit.js";
@@ -32,8 +32,9 @@ export async function insertSession(
 }
 
 /**
- * The live session of a token hash with its user, company and whether the user accepted the legal notice,
- * in one query.
+ * The live session of a token hash with its user, company, whether the user accepted the legal notice and
+ * whether the user works in the colegio the request chose (`colegioId`, null when none), in one query: one
+ * round trip per request for all of it.
  */
 function prepareLiveSession(db: Db) {
   return db
@@ -43,6 +44,9 @@ function prepareLiveSession(db: Db) {
       company: companies,
       legalAccepted: sql<boolean>`exists (select 1 from assigned_settings s
         where s.user_id = ${users.id} and s.name = ${SETTING_ACCEPTED_LEGAL} and s.value = 'true')`,
+      inColegio: sql<boolean>`exists (select 1 from companies cc
+        where cc.id = ${sql.placeholder("colegioId")} and cc.type = 10 and cc.erased = false
+          and ${userWorksIn(sql`cc`, { id: sql`${users.id}`, role: sql`${users.userRole}`, companyId: sql`${users.companyId}` })})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -61,13 +65,13 @@ function prepareLiveSession(db: Db) {
 // Every authenticated request runs this lookup: prepared once per database, planned once per connection.
 const liveSessionStatements = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
 
-export async function findLiveSession(db: Db, tokenHash: string) {
+export async function findLiveSession(db: Db, tokenHash: string, colegioId: number | null = null) {
   let statement = liveSessionStatements.get(db);
   if (!statement) {
     statement = prepareLiveSession(db);
     liveSessionStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ tokenHash });
+  const [row] = await statement.execute({ tokenHash, colegioId });
   return row;
 }
 
@@ -106,20 +110,29 @@ export async function colegiosOfUser(
     from companies c
     where c.type = 10 and c.erased = false
       ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`}
-      and (
-        (${user.role} = 0)
-        or (${user.role} = 10 and c.id = ${user.companyId})
-        or (${user.role} = 5 and c.owner_company_id = ${user.companyId})
-        or (${user.role} in (15, 20) and exists (
-              select 1 from colegio_members m
-              where m.colegio_id = c.id and m.company_id = ${user.companyId} and m.erased = false))
-        or (${user.role} = 25 and exists (
-              select 1 from community_porters p join communities f on f.id = p.community_id
-              where p.porter_user_id = ${user.id} and p.erased = false and f.erased = false and f.colegio_id = c.id))
-      )
+      and ${userWorksIn(sql`c`, { id: sql`${user.id}`, role: sql`${user.role}`, companyId: sql`${user.companyId}` })}
     order by c.name, c.id`,
   );
   return rows.map((r) => ({ id: Number(r.id), name: r.name, features: r.features }));
+}
+
+/**
+ * Whether the user works in colegio `c` (a `companies` row alias), by role: the superadministrator in
+ * all; a colegio user in its own company; the master in the colegios it created; administrators and
+ * providers through active colegio membership; a porter through the live communities it works for.
+ */
+function userWorksIn(c: SQL, user: { id: SQL; role: SQL; companyId: SQL }): SQL {
+  return sql`(
+    (${user.role} = 0)
+    or (${user.role} = 10 and ${c}.id = ${user.companyId})
+    or (${user.role} = 5 and ${c}.owner_company_id = ${user.companyId})
+    or (${user.role} in (15, 20) and exists (
+          select 1 from colegio_members m
+          where m.colegio_id = ${c}.id and m.company_id = ${user.companyId} and m.erased = false))
+    or (${user.role} = 25 and exists (
+          select 1 from community_porters p join communities f on f.id = p.community_id
+          where p.porter_user_id = ${user.id} and p.erased = false and f.erased = false and f.colegio_id = ${c}.id))
+  )`;
 }
 
 export interface ThrottleLimits {
