@@ -8,6 +8,12 @@ import type { Db } from "../apps/server/src/db/client.js";
  * (generate_series), so the generator is fast and identical on PGlite and PostgreSQL. Passwords are not
  * hashed for these rows: they never log in.
  */
+/** Generated users that log in with the demo password: an administrator of 20 communities, a provider of ~40. */
+export const BENCH_LOGINS = {
+  administrador: "administrador@bench.test",
+  gremio: "proveedor@bench.test",
+} as const;
+
 export async function generate(db: Db, providers = 5000, administrators = 1000) {
   const colegio = sql`(select id from companies where type = 10 order by id limit 1)`;
   await db.execute(sql`
@@ -66,6 +72,21 @@ export async function generate(db: Db, providers = 5000, administrators = 1000) 
            now() - (g || ' minutes')::interval, now() + interval '7 days'
     from generate_series(1, ${providers}) g, (select id, owner_user_id from companies where type = 10 order by id limit 1) c
     on conflict do nothing`);
+  // One generated administrator (the first) and one provider (the first) log in as the demo users do:
+  // the same password and the terms accepted.
+  for (const [email, cif] of [
+    [BENCH_LOGINS.administrador, `BENCH${providers + 1}`],
+    [BENCH_LOGINS.gremio, "BENCH1"],
+  ] as const) {
+    await db.execute(sql`
+      update users set email = ${email},
+             password_hash = (select password_hash from users where email = 'admin@coordina.test')
+      where id = (select owner_user_id from companies where cif_norm = ${cif})`);
+    await db.execute(sql`
+      insert into assigned_settings (user_id, name, valuetype, value)
+      select id, 'accepted-legal', 'boolean', 'true' from users where email = ${email}
+      on conflict do nothing`);
+  }
   // As autovacuum would after a bulk load: statistics, and the GIN indexes' pending lists merged.
   await db.execute(sql`vacuum analyze`);
 }

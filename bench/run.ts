@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
-import { generate } from "./generate.js";
+import { BENCH_LOGINS, generate } from "./generate.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -80,17 +80,7 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       body: JSON.stringify({ email: "admin@coordina.test", password: "Coordina2026!" }),
     }),
   });
-  const login = await fetch(`${base}/companies/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "colegio@coordina.test", password: "Coordina2026!" }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const asColegio = (body: object) => ({
-    method: "POST" as const,
-    headers: { "content-type": "application/json", Authentication: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
+  const asColegio = (await caller(base, "colegio@coordina.test")).request;
   rows.push({
     backend,
     what: "POST /companies/invitations/index (5.000, pág. 1)",
@@ -132,7 +122,65 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
     what: "POST /companies/admin-fincas/providersActivities (actividad)",
     value: await load(`${base}/companies/admin-fincas/providersActivities`, asColegio({ page: 1, filteract: 12 })),
   });
+  await measureCommunities(backend, base);
   await stop(again.child);
+}
+
+/** A logged-in caller's request options for autocannon; `colg_id` is the caller's (first) colegio. */
+async function caller(base: string, email: string) {
+  const login = await fetch(`${base}/companies/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "Coordina2026!" }),
+  });
+  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
+  const colg = data.colegios[0]?.id;
+  const request = (body: object, method: "POST" | "GET" = "POST") => ({
+    method,
+    headers: { "content-type": "application/json", Authentication: `Bearer ${data.token}` },
+    ...(method === "POST" ? { body: JSON.stringify({ ...body, colg_id: colg }) } : {}),
+  });
+  return { request, colg };
+}
+
+/**
+ * Issue 5's lists: an administrator's communities (20) and one community's providers (10), the
+ * provider's communities (~40), one community's panel, and the colegio's 20,000 communities.
+ */
+async function measureCommunities(backend: string, base: string) {
+  const admin = await caller(base, BENCH_LOGINS.administrador);
+  const asAdmin = admin.request;
+  const asProvider = (await caller(base, BENCH_LOGINS.gremio)).request;
+  const asColegio = (await caller(base, "colegio@coordina.test")).request;
+  const first = await fetch(`${base}/companies/fincas/index`, asAdmin({ page: 1 }));
+  const community = ((await first.json()) as { data: { id: number }[] }).data[0]?.id;
+  const measures: [string, string, ReturnType<typeof asAdmin>][] = [
+    ["POST /companies/fincas/index (administrador, 20 comunidades)", "/companies/fincas/index", asAdmin({ page: 1 })],
+    [
+      "POST /companies/fincas/index (administrador, buscando '-1')",
+      "/companies/fincas/index",
+      asAdmin({ page: 1, filter: "-1" }),
+    ],
+    [
+      "POST /companies-providers/index (10 proveedores de una comunidad)",
+      "/companies-providers/index",
+      asAdmin({ idFinca: community }),
+    ],
+    [
+      "GET /companies/fincas/view/{id} (panel de la comunidad)",
+      `/companies/fincas/view/${community}?colg_id=${admin.colg}`,
+      asAdmin({}, "GET"),
+    ],
+    [
+      "POST /companies/fincas/provider (proveedor, ~40 comunidades)",
+      "/companies/fincas/provider",
+      asProvider({ page: 1 }),
+    ],
+    ["POST /companies/fincas/index (colegio, 20.000 comunidades)", "/companies/fincas/index", asColegio({ page: 1 })],
+  ];
+  for (const [what, path, request] of measures) {
+    rows.push({ backend, what, value: await load(`${base}${path}`, request) });
+  }
 }
 
 function reachable(port: number): Promise<boolean> {

@@ -10,6 +10,8 @@ import { activitiesRoutes } from "./modules/activities/activities.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
 import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
+import { communitiesRoutes } from "./modules/communities/communities.routes.js";
+import { communityProvidersRoutes } from "./modules/communities/community-providers.routes.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
@@ -116,6 +118,8 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(settingsRoutes);
     await api.register(companiesRoutes, { ctx: accounts });
     await api.register(activitiesRoutes);
+    await api.register(communitiesRoutes);
+    await api.register(communityProvidersRoutes);
     await api.register(masterRoutes, { ctx: accounts });
     await api.register(summariesRoutes);
     if (mailViewerEnabled(config)) await api.register(devMailRoutes);

@@ -42,6 +42,15 @@ export const ErrorKey = {
   companyTypeMismatch: "registry.type-mismatch",
   companyNotRegistered: "registry.not-registered",
   activityExists: "activities.exists",
+  // Communities and their providers (spec 02 §8).
+  fincaCifTaken: "company.fincas.cif-taken",
+  fincaAlreadyErased: "company.fincas.already-erased",
+  providerPreviousExists: "companies-providers.previous-exists",
+  providerNotRegistered: "companies-providers.not-registered",
+  providerNotInColegio: "companies-providers.not-in-colegio",
+  pairFincaNotFound: "import.finca-not-found",
+  pairProviderNotFound: "import.provider-not-found",
+  pairExists: "import.pair-exists",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 

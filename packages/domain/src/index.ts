@@ -8,6 +8,7 @@ export * from "./routing.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/common.js";
+export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
 export * from "./schemas/paging.js";
 export * from "./validation.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLight, uploadLight, validationLight } from "./lights.js";
+import { communityLight, readLight, uploadLight, validationLight } from "./lights.js";
 
 describe("upload light", () => {
   it("is ok when uploaded reaches required, warn when required is above 0 and not met", () => {
@@ -27,5 +27,14 @@ describe("validation light", () => {
   it("is error while any document awaits validation", () => {
     expect(validationLight(0)).toBe("ok");
     expect(validationLight(1)).toBe("error");
+  });
+});
+
+describe("community light", () => {
+  it("is green only when the count is met and something is expected (spec 02 §2)", () => {
+    expect(communityLight(2, 2)).toBe("ok");
+    expect(communityLight(3, 2)).toBe("ok");
+    expect(communityLight(1, 2)).toBe("error");
+    expect(communityLight(0, 0)).toBe("error");
   });
 });

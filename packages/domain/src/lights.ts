@@ -22,3 +22,11 @@ export function readLight(read: number, required: number): Light {
 export function validationLight(pendingValidation: number): Light {
   return pendingValidation > 0 ? "error" : "ok";
 }
+
+/**
+ * A community's light in the administrator's communities list (spec 02 §2): green when the count is met
+ * and something is expected; red otherwise, so a community nobody has set duties for does not look done.
+ */
+export function communityLight(count: number, expected: number): Light {
+  return expected > 0 && count >= expected ? "ok" : "error";
+}

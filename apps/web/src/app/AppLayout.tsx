@@ -17,7 +17,7 @@ import { IconLogout } from "@tabler/icons-react";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, NavLink as RouterNavLink } from "react-router";
+import { Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { fetchCurrentSession } from "../features/auth/api/login";
 import { Logo } from "../ui/Logo";
 import "./dates";
@@ -69,6 +69,7 @@ export default function AuthenticatedApp() {
 /** The app shell: header with colegio and user, side menu by role and flags, version. */
 export function AppLayout() {
   const { t } = useTranslation();
+  const location = useLocation();
   const current = useSession();
   const [opened, { toggle, close }] = useDisclosure();
 
@@ -120,6 +121,7 @@ export function AppLayout() {
               component={RouterNavLink}
               to={item.to}
               label={t(`menu.${item.label}`)}
+              active={item.within !== undefined && location.pathname.startsWith(item.within) ? true : undefined}
               onClick={close}
             />
           ))}

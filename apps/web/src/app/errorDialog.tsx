@@ -22,6 +22,11 @@ export function showError(error: unknown) {
   set(errorText(error));
 }
 
+/** The dialog with a text of the screen's own (e.g. a spec message for a load failure). */
+export function showErrorMessage(text: string) {
+  set(text);
+}
+
 const ErrorDialog = lazy(() => import("./ErrorDialogModal"));
 
 export function ErrorDialogHost() {

@@ -7,6 +7,8 @@ export interface MenuItem {
   roles: readonly number[];
   /** shown only when this feature flag is on */
   feature?: string;
+  /** also the current entry on pages under this path (e.g. a community opened from the list) */
+  within?: string;
 }
 
 /** The side menu by role and feature flags (spec 01 §6, spec 02 §6). */
@@ -20,7 +22,12 @@ export const MENU: readonly MenuItem[] = [
   { label: "documentos", to: "/documents/settings", roles: [Role.colegio] },
   { label: "documentos-resumen", to: "/documents/summary", roles: [Role.colegio] },
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
-  { label: "comunidades", to: "/comunidades/index", roles: [Role.administrador, Role.gremio] },
+  {
+    label: "comunidades",
+    to: "/comunidades/index",
+    roles: [Role.administrador, Role.gremio],
+    within: "/comunidades/comunidad/",
+  },
   { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
   { label: "porteros", to: "/admin-fincas/porteros/-1", roles: [Role.administrador], feature: FEATURE.porterosAdmin },
   { label: "lopd", to: "/lopd", roles: [Role.administrador], feature: FEATURE.lopd },

@@ -16,7 +16,7 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import("../features/home/StartPages");
-const page = (name: "ComunidadesIndexPage" | "ProveedoresMainPage" | "PorterosComunidadesPage") =>
+const page = (name: "ProveedoresMainPage" | "PorterosComunidadesPage") =>
   lazyElement(async () => ({ default: (await home())[name] }));
 const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
 /** Areas that later issues fill; each already has its route and title. */
@@ -29,6 +29,27 @@ const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>)
   path,
   element: lazyElement(load),
 });
+/** A view of the community panel that a later issue fills. */
+const panelArea = (path: string, titleKey: string): RouteObject => ({
+  path,
+  element: <InPreparationPage titleKey={titleKey} inPanel />,
+});
+/** The community panel's children (spec 02 §2) that later issues fill, with their titles. */
+const PANEL_AREAS: [string, string][] = [
+  ["porteros", "panel.menu.porteros"],
+  ["porteros/list", "panel.menu.porteros"],
+  ["porteros/portero", "panel.menu.porteros"],
+  ["upload", "panel.menu.upload"],
+  ["porteros-docs", "panel.menu.porteros-docs"],
+  ["lopd", "panel.menu.lopd"],
+  ["gremio/docs-finca", "panel.menu.docs-finca"],
+  ["gremio/docs-proveedores", "panel.menu.docs-proveedores"],
+  ["gremio/calendar", "panel.menu.calendar"],
+  ["documentos", "panel.menu.documentos"],
+  ["documentosprov", "panel.menu.documentosprov"],
+  ["documentosadmin", "panel.menu.documentosadmin"],
+];
+const PANEL_CHILDREN = ["proveedores", ...PANEL_AREAS.map(([path]) => path)];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
   children,
@@ -78,8 +99,24 @@ export const routes: RouteObject[] = [
           only(
             [administrador, gremio],
             [
-              { path: "/comunidades/index", element: page("ComunidadesIndexPage") },
-              area("/comunidades/comunidad/*", "menu.comunidades"),
+              lazyPage("/comunidades/index", () => import("../features/communities/CommunitiesPage")),
+              // The spec's panel paths without an id lead to the community opened last (or to the list).
+              ...PANEL_CHILDREN.map((child) =>
+                lazyPage(`/comunidades/comunidad/${child}`, () => import("../features/communities/PanelRedirect")),
+              ),
+              {
+                path: "/comunidades/comunidad/:id",
+                element: lazyElement(() => import("../features/communities/CommunityPanelPage")),
+                children: [
+                  { index: true, element: lazyElement(() => import("../features/communities/PanelStart")) },
+                  lazyPage("proveedores", () => import("../features/community-providers/CommunityProvidersPage")),
+                  lazyPage(
+                    "proveedores/:providerId",
+                    () => import("../features/community-providers/ProviderInCommunityPage"),
+                  ),
+                  ...PANEL_AREAS.map(([path, titleKey]) => panelArea(path, titleKey)),
+                ],
+              },
               area("/lopd", "menu.lopd"),
             ],
           ),

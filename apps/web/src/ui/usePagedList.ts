@@ -9,6 +9,8 @@ const LIMIT = PAGE_SIZE.defaultRows;
 interface PagedAnswer<Row> {
   data: Row[];
   count: number;
+  /** the page size the server used (it may choose it when the request leaves `limit` out) */
+  pagination?: { limit: number };
 }
 
 export interface PagedListOptions {
@@ -63,13 +65,15 @@ export function usePagedList<Row>(
   const count = list.isError ? 0 : (list.data?.count ?? 0);
   return {
     rows: list.isError ? [] : (list.data?.data ?? []),
+    /** the last load failed (the list shows the reason) */
+    failed: list.isError,
     setPage,
     refresh,
     listProps: {
       empty: list.isError ? errorText(list.error) : list.isPending ? t("app.loading") : emptyText,
       onSearch,
       page,
-      totalPages: Math.max(1, Math.ceil(count / limit)),
+      totalPages: Math.max(1, Math.ceil(count / (list.data?.pagination?.limit || limit))),
       onPage: setPage,
       count: list.data ? count : undefined,
       refreshing: list.isFetching,

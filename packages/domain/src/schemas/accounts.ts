@@ -3,6 +3,7 @@ import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
+import { recordIdSchema } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** An e-mail field with the spec's message for its form. */
@@ -119,9 +120,9 @@ export const inviteRequestSchema = z.object({
     .optional()
     .default({ name: "", type: undefined }),
   /** create-company-user: the company the colleague joins (default: the caller's) */
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: recordIdSchema.optional(),
   /** portero invitations: the community the porter is registered in on acceptance */
-  id_finca: z.coerce.number().int().positive().optional(),
+  id_finca: recordIdSchema.optional(),
 });
 export type InviteRequest = z.input<typeof inviteRequestSchema>;
 export type InviteParsed = z.output<typeof inviteRequestSchema>;
@@ -176,7 +177,7 @@ export type UserRow = z.infer<typeof userRowSchema>;
 
 export const USER_SORTABLE = ["email", "created"] as const;
 export const usersIndexSchema = pagingSchema(USER_SORTABLE).extend({
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: recordIdSchema.optional(),
 });
 export type UsersIndexRequest = z.input<typeof usersIndexSchema>;
 export const usersPageSchema = pagedEnvelope(userRowSchema);

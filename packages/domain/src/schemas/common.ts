@@ -14,8 +14,11 @@ export function okEnvelope<T extends z.ZodTypeAny>(data: T) {
 /** `{result:true}`: the answer of a call that returns nothing else. */
 export const okResultSchema = z.object({ result: z.literal(true) });
 
+/** A record's id as clients send it (number or numeric string); beyond a PostgreSQL integer no record has it. */
+export const recordIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
 /** The `:id` path parameter of a record. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: recordIdSchema });
 
 /** The error answers a route documents: each status answers with the error envelope. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {

@@ -4,6 +4,7 @@ import { ValidationKey } from "../errors.js";
 import { REGION_CODES } from "../regions.js";
 import { isValidEmail } from "../validation.js";
 import { companyDetailSchema } from "./accounts.js";
+import { recordIdSchema } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** A `true`/`false` that also arrives as 1/0 or '1'/'0' (query strings, the spec's docsRead=1). */
@@ -15,11 +16,11 @@ const flag = z.preprocess(
 /** An activity filter (`filteract`): absent, empty or -1 mean every activity. */
 const activityFilter = z.preprocess(
   (v) => (v === "" || v === null || v === -1 || v === "-1" ? undefined : v),
-  z.coerce.number().int().positive().optional(),
+  recordIdSchema.optional(),
 );
 
 /** `{id}` in the body: the record a call acts on (deactivate, activate). */
-export const idBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const idBodySchema = z.object({ id: recordIdSchema });
 export type IdBody = z.input<typeof idBodySchema>;
 
 // ── Company lists per type (companies/companies/index, colegio/index, colegio-providers/index) ──
@@ -97,14 +98,14 @@ export const companyViewResponseSchema = z.object({ result: z.literal(true), com
 
 // ── The colegio edits a member company (companies/colegio/update) ──
 export const colegioUpdateSchema = z.object({
-  company_id: z.coerce.number().int().positive(),
+  company_id: recordIdSchema,
   /** the manager's e-mail; sent only when changed */
   email: z.string().trim().max(254).refine(isValidEmail, { error: ValidationKey.emailFormat }).optional(),
   cif: z.string().trim().min(1, { error: ValidationKey.cifInvalid }).max(20).optional(),
   name: z.string().trim().min(1, { error: ValidationKey.nameRequired }).max(200).optional(),
   companytype: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int(),
   /** activity ids of the current colegio (providers) */
-  activities: z.array(z.coerce.number().int().positive()).max(500).default([]),
+  activities: z.array(recordIdSchema).max(500).default([]),
 });
 export type ColegioUpdateRequest = z.input<typeof colegioUpdateSchema>;
 export const colegioUpdateResponseSchema = z.object({
@@ -116,7 +117,7 @@ export const colegioUpdateResponseSchema = z.object({
 // ── A company edits its own data (companies/companies/update; spec 02 §5 'Company edit') ──
 const optionalText = (max = 200) => z.string().trim().max(max).optional();
 export const companyUpdateSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordIdSchema,
   name: z.string({ error: ValidationKey.nameRequired }).trim().min(1, { error: ValidationKey.nameRequired }).max(200),
   cif: z.string().trim().max(20).optional(),
   company_data: z
@@ -179,6 +180,8 @@ export const providerActivitiesIndexSchema = pagingSchema(
 ).extend({
   /** only providers with this activity */
   filteract: activityFilter,
+  /** the provider picker of a community: rows then say whether each provider already serves it */
+  id_finca: recordIdSchema.optional(),
 });
 export type ProviderActivitiesIndexRequest = z.input<typeof providerActivitiesIndexSchema>;
 export const providerActivityRowSchema = z.object({
@@ -188,6 +191,8 @@ export const providerActivityRowSchema = z.object({
   provider_email: z.string().nullable(),
   provider_activities: z.array(z.string()),
   provider_tlf: z.string().nullable(),
+  /** with `id_finca`: the provider already serves that community */
+  in_finca: z.boolean().optional(),
 });
 export type ProviderActivityRow = z.infer<typeof providerActivityRowSchema>;
 export const providerActivitiesPageSchema = pagedEnvelope(providerActivityRowSchema);

@@ -39,6 +39,14 @@ export const communities = pgTable(
     uniqueIndex("communities_cif_norm_live_key").on(t.cifNorm).where(sql`${t.erased} = false`),
     index("communities_admin_idx").on(t.adminCompanyId, t.erased),
     index("communities_colegio_idx").on(t.colegioId, t.erased),
+    // Communities lists sorted by name (the default) read these in order and stop after the page.
+    index("communities_admin_name_idx")
+      .on(t.adminCompanyId, t.colegioId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.erased} = false`),
+    index("communities_colegio_name_idx").on(t.colegioId, sql`lower(${t.name})`, t.id).where(sql`${t.erased} = false`),
+    // Searches ('contains', case-insensitive) by name or tax id.
+    index("communities_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("communities_cif_trgm_idx").using("gin", sql`${t.cif} gin_trgm_ops`),
   ],
 );
 
@@ -46,6 +54,8 @@ export const communities = pgTable(
 export const communityProviders = pgTable(
   "community_providers",
   {
+    /** the link's own id (companies-providers/delete/{id}); kept when a removed provider is added again */
+    id: serial("id").notNull().unique("community_providers_id_key"),
     communityId: integer("community_id")
       .notNull()
       .references(() => communities.id),

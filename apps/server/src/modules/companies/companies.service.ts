@@ -21,6 +21,7 @@ import { sendLink } from "../accounts/registry.service.js";
 import { revokeUserLinks } from "../accounts/tokens.repository.js";
 import { revokeUserSessions } from "../auth/auth.repository.js";
 import type { Actor } from "../auth/auth.service.js";
+import { communityFor } from "../communities/communities.service.js";
 import { emailChangedMail, includedMail } from "../mail/templates.js";
 import { pageMasterColegios } from "../master/master.repository.js";
 import { colegioScope, companyPolicy, MEMBER_TYPES } from "./companies.policy.js";
@@ -320,7 +321,13 @@ export function providerSummary(db: Db, actor: Actor, q: Parameters<typeof pageP
 }
 
 /** The colegio's active providers with their activities: its staff, and its administrators. */
-export function providersWithActivities(db: Db, actor: Actor, q: Parameters<typeof pageProviderActivities>[2]) {
+export async function providersWithActivities(
+  db: Db,
+  actor: Actor,
+  q: Parameters<typeof pageProviderActivities>[2] & { id_finca?: number | undefined },
+) {
   if (actor.role !== Role.colegio && actor.role !== Role.administrador) throw forbidden();
-  return pageProviderActivities(db, colegioScope(actor), q);
+  // The provider picker of a community: only for one whose providers the caller may see.
+  if (q.id_finca !== undefined) await communityFor(db, actor, q.id_finca, "mayListProviders");
+  return pageProviderActivities(db, colegioScope(actor), { ...q, inFinca: q.id_finca });
 }

@@ -2,6 +2,7 @@ import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordi
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { servesCommunity } from "../communities/community-providers.repository.js";
 import { documentFigures, withActivity } from "./companies.repository.js";
 
 type Sort<K extends string> = { filter: string; sortBy?: K | undefined; sortDesc?: "ASC" | "DESC" | undefined };
@@ -10,7 +11,7 @@ type Sort<K extends string> = { filter: string; sortBy?: K | undefined; sortDesc
 export async function pageProviderActivities(
   db: Db,
   colegioId: number,
-  q: PageRequest & Sort<"name" | "cif" | "email"> & { filteract?: number | undefined },
+  q: PageRequest & Sort<"name" | "cif" | "email"> & { filteract?: number | undefined; inFinca?: number | undefined },
 ) {
   const orderBy = sortSql(
     { name: "lower(c.name)", cif: "c.cif_norm", email: "email" },
@@ -26,7 +27,8 @@ export async function pageProviderActivities(
       select: sql`c.id, c.cif, c.name, coalesce(c.email, ou.email) as email, c.phone,
                   coalesce((select array_agg(a.name order by lower(a.name), a.id)
                             from company_activities ca join activities a on a.id = ca.activity_id
-                            where ca.company_id = c.id and a.colegio_id = ${colegioId}), '{}') as activities`,
+                            where ca.company_id = c.id and a.colegio_id = ${colegioId}), '{}') as activities
+                  ${q.inFinca === undefined ? sql`` : sql`, ${servesCommunity(q.inFinca, sql`c.id`)} as in_finca`}`,
       from: sql`colegio_members m join companies c on c.id = m.company_id left join users ou on ou.id = c.owner_user_id`,
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.erased = false and c.type = ${Role.gremio}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or coalesce(c.email, ou.email) ilike ${like})` : sql``}
@@ -40,6 +42,7 @@ export async function pageProviderActivities(
       provider_email: (r.email as string | null) ?? null,
       provider_activities: (r.activities as string[] | null) ?? [],
       provider_tlf: (r.phone as string | null) ?? null,
+      ...(q.inFinca === undefined ? {} : { in_finca: r.in_finca === true }),
     }),
   );
 }

@@ -1,8 +1,6 @@
-import { Role } from "@coordina/domain";
 import { Alert, Card, SimpleGrid, Text, Title } from "@mantine/core";
-import { IconBuildingCommunity, IconHome } from "@tabler/icons-react";
+import { IconHome } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session";
 import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 
@@ -17,18 +15,6 @@ function StartList({ titleKey, columnsKey, icon }: { titleKey: string; columnsKe
     <PageFrame title={t(titleKey)}>
       <ListCard title={t(titleKey)} icon={icon} columns={columns} empty={t("pages.list-in-preparation")} />
     </PageFrame>
-  );
-}
-
-export function ComunidadesIndexPage() {
-  const current = useSession();
-  const provider = current?.user.user_role === Role.gremio;
-  return (
-    <StartList
-      titleKey="pages.comunidades.title"
-      columnsKey={provider ? "pages.comunidades.columns-provider" : "pages.comunidades.columns-admin"}
-      icon={<IconBuildingCommunity size={20} />}
-    />
   );
 }
 
@@ -65,8 +51,19 @@ export function ProveedoresMainPage() {
 }
 
 /** Any area a later issue fills: its title and an honest notice. */
-export function InPreparationPage({ titleKey }: { titleKey: string }) {
+export function InPreparationPage({ titleKey, inPanel = false }: { titleKey: string; inPanel?: boolean }) {
   const { t } = useTranslation();
+  if (inPanel)
+    return (
+      <Card withBorder radius="md" padding="lg">
+        <Title order={4} mb="sm">
+          {t(titleKey)}
+        </Title>
+        <Alert color="blue" title={t("app.in-preparation")}>
+          {t("app.in-preparation-text")}
+        </Alert>
+      </Card>
+    );
   return (
     <PageFrame title={t(titleKey)}>
       <Alert color="blue" title={t("app.in-preparation")}>

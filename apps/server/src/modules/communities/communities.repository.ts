@@ -1,0 +1,177 @@
+import type { CommunityRow, CommunitySortKey, ProviderCommunityRow, ProviderCommunitySortKey } from "@coordina/domain";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { communities } from "../../db/schema/index.js";
+import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import type { CommunityRelation } from "./communities.policy.js";
+
+export interface Sorted<K extends string> extends PageRequest {
+  filter: string;
+  sortBy?: K | undefined;
+  sortDesc?: "ASC" | "DESC" | undefined;
+}
+
+/**
+ * Document figures of a community for the communities list: mandatory uploads expected and met, reads
+ * expected and done. This is where the compliance engine (DESIGN.md §6) plugs into the list. The tables
+ * it counts (definitions, documents, read marks) arrive with the documents issues; until then no
+ * community has a duty, so every figure is truly zero.
+ */
+export function communityFigures(_communityId: SQL): SQL {
+  return sql`(select 0 as mandatory_count, 0 as mandatory_uploaded_count,
+                     0 as expected_count_read, 0 as count_read)`;
+}
+
+/**
+ * The community (erased or not) and how the caller stands to it and to its colegio, in one query:
+ * `member` the caller's company works in the community's colegio (active membership, company not
+ * deactivated); `serves` it is a live provider of the community; `porter` the caller is a live porter.
+ * The subqueries name `communities.…` in plain SQL on purpose: in a one-table select drizzle writes its
+ * columns unqualified ("id"), which inside them would bind to the subquery's own table
+ * (community_providers.id, colegio_members.colegio_id).
+ */
+export async function findCommunityFor(db: Db, actor: { userId: number; companyId: number }, id: number) {
+  const [row] = await db
+    .select({
+      community: communities,
+      member: sql<boolean>`exists (select 1 from colegio_members m join companies c on c.id = m.company_id
+        where m.colegio_id = communities.colegio_id and m.company_id = ${actor.companyId}
+          and m.erased = false and c.erased = false)`,
+      serves: sql<boolean>`exists (select 1 from community_providers cp
+        where cp.community_id = communities.id and cp.provider_company_id = ${actor.companyId}
+          and cp.erased = false)`,
+      porter: sql<boolean>`exists (select 1 from community_porters p
+        where p.community_id = communities.id and p.porter_user_id = ${actor.userId} and p.erased = false)`,
+    })
+    .from(communities)
+    .where(eq(communities.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const rel: CommunityRelation = {
+    member: row.member === true,
+    serves: row.serves === true,
+    porter: row.porter === true,
+  };
+  return { ...row.community, rel };
+}
+
+const liveProviders = (communityId: SQL) =>
+  sql`(select count(*) from community_providers cp where cp.community_id = ${communityId} and cp.erased = false)`;
+const livePorters = (communityId: SQL) =>
+  sql`(select count(*) from community_porters p join users u on u.id = p.porter_user_id
+       where p.community_id = ${communityId} and p.erased = false and u.erased = false)`;
+
+/** Whose communities a list shows: one administrator's in a colegio, or all of a colegio's. */
+export type CommunityScope = { colegioId: number; adminCompanyId?: number };
+
+/**
+ * One page of communities with their providers, porters and document figures, and the total. The page
+ * is chosen on the name index (the default order) and the counts run for its rows only.
+ */
+export async function pageCommunities(db: Db, scope: CommunityScope, q: Sorted<CommunitySortKey>) {
+  const orderBy = sortSql(
+    {
+      name: "lower(f.name)",
+      cif: "f.cif_norm",
+      providers: "proveedores_count",
+      admin: "lower(a.name)",
+      created: "f.created_at",
+    },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "f.id",
+  );
+  const like = containsPattern(q.filter);
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`f.id, f.name, f.cif, f.created_at, f.admin_company_id, a.name as admin_name,
+                  ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count, d.*`,
+      from: sql`communities f join companies a on a.id = f.admin_company_id
+                cross join lateral ${communityFigures(sql`f.id`)} d`,
+      // Every community has its administrator (a foreign key) and one row of figures.
+      countFrom: sql`communities f`,
+      where: sql`f.colegio_id = ${scope.colegioId} and f.erased = false
+        ${scope.adminCompanyId === undefined ? sql`` : sql`and f.admin_company_id = ${scope.adminCompanyId}`}
+        ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
+      orderBy,
+    },
+    (r): CommunityRow => {
+      const figures = {
+        mandatory_count: Number(r.mandatory_count),
+        mandatory_uploaded_count: Number(r.mandatory_uploaded_count),
+        expected_count_read: Number(r.expected_count_read),
+        count_read: Number(r.count_read),
+      };
+      return {
+        id: Number(r.id),
+        nombre: String(r.name),
+        name: String(r.name),
+        cif: String(r.cif),
+        proveedores_count: Number(r.proveedores_count),
+        ...figures,
+        proveedores_uploaded:
+          figures.mandatory_count > 0 && figures.mandatory_uploaded_count >= figures.mandatory_count,
+        proveedores_read: figures.expected_count_read > 0 && figures.count_read >= figures.expected_count_read,
+        porteros: Number(r.porteros_count) > 0,
+        porteros_count: Number(r.porteros_count),
+        owner: Number(r.admin_company_id),
+        admin: String(r.admin_name),
+        created: new Date(r.created_at as string).toISOString(),
+      };
+    },
+    !q.filter,
+  );
+}
+
+/** One page of the live communities of a colegio that the provider serves, with administrator and porters. */
+export async function pageProviderCommunities(
+  db: Db,
+  colegioId: number,
+  providerId: number,
+  q: Sorted<ProviderCommunitySortKey>,
+) {
+  const orderBy = sortSql(
+    { name: "lower(f.name)", cif: "f.cif_norm", admin: "lower(a.name)" },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "f.id",
+  );
+  const like = containsPattern(q.filter);
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`f.id, f.name, f.cif, f.admin_company_id, a.name as admin_name,
+                  coalesce((select array_agg(u.email order by u.email)
+                            from community_porters p join users u on u.id = p.porter_user_id
+                            where p.community_id = f.id and p.erased = false and u.erased = false), '{}') as porteros`,
+      from: sql`community_providers cp join communities f on f.id = cp.community_id
+                join companies a on a.id = f.admin_company_id`,
+      where: sql`cp.provider_company_id = ${providerId} and cp.erased = false
+        and f.erased = false and f.colegio_id = ${colegioId}
+        ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like} or a.name ilike ${like})` : sql``}`,
+      orderBy,
+    },
+    (r): ProviderCommunityRow => ({
+      id: Number(r.id),
+      name: String(r.name),
+      cif: String(r.cif),
+      owner: Number(r.admin_company_id),
+      admin: String(r.admin_name),
+      porteros: (r.porteros as string[] | null) ?? [],
+    }),
+    !q.filter,
+  );
+}
+
+/** The community's administrator name and its live providers and porters, for the panel. */
+export async function communityCounts(db: Db, id: number, adminCompanyId: number) {
+  const [row] = await queryRows<{ admin: string; providers: number | string; porters: number | string }>(
+    db,
+    sql`select (select name from companies where id = ${adminCompanyId}) as admin,
+               ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters`,
+  );
+  return { admin: row?.admin ?? "", providers: Number(row?.providers ?? 0), porters: Number(row?.porters ?? 0) };
+}

@@ -1,0 +1,182 @@
+import {
+  type CommunityRegistrationRequest,
+  type CommunityUpdateRequest,
+  type CommunityView,
+  type communitiesIndexSchema,
+  ErrorKey,
+  normalizeTaxId,
+  type providerCommunitiesIndexSchema,
+  Role,
+  ValidationKey,
+} from "@coordina/domain";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { communities } from "../../db/schema/index.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
+import type { Actor } from "../auth/auth.service.js";
+import { colegioScope } from "../companies/companies.policy.js";
+import { communityPolicy } from "./communities.policy.js";
+import {
+  communityCounts,
+  findCommunityFor,
+  pageCommunities,
+  pageProviderCommunities,
+} from "./communities.repository.js";
+
+const UNIQUE_CIF = "communities_cif_norm_live_key";
+
+/** A tax id as stored and compared; one that is empty once normalized is refused. */
+function taxId(raw: string) {
+  const cifNorm = normalizeTaxId(raw);
+  if (cifNorm === "") throw new AppError(400, ValidationKey.cifInvalid);
+  return { cif: raw.trim(), cifNorm };
+}
+
+/**
+ * A live community the caller may act on with `may`, with its relation to the caller; 404 for one that
+ * does not exist or was deleted, 403 (and no data) for one that is not the caller's business.
+ */
+export async function communityFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  may: keyof typeof communityPolicy,
+  options: { erased?: boolean } = {},
+) {
+  const community = await findCommunityFor(db, actor, id);
+  if (!community || (community.erased && !options.erased)) throw notFound();
+  if (!communityPolicy[may](actor, community, community.rel)) throw forbidden();
+  return community;
+}
+
+/** The communities list: an administrator's own in the chosen colegio, or all of the colegio's. */
+export function listCommunities(db: Db, actor: Actor, q: z.infer<typeof communitiesIndexSchema>) {
+  if (actor.role === Role.colegio) return pageCommunities(db, { colegioId: actor.companyId }, q);
+  if (actor.role !== Role.administrador) throw forbidden();
+  return pageCommunities(db, { colegioId: colegioScope(actor), adminCompanyId: actor.companyId }, q);
+}
+
+/** The communities a provider serves in the chosen colegio. */
+export function listProviderCommunities(db: Db, actor: Actor, q: z.infer<typeof providerCommunitiesIndexSchema>) {
+  if (actor.role !== Role.gremio) throw forbidden();
+  return pageProviderCommunities(db, colegioScope(actor), actor.companyId, q);
+}
+
+/**
+ * A new community of the calling administrator in the chosen colegio (simple or full form). The tax id
+ * is unique among live communities: two simultaneous requests end with one community and 409.
+ */
+export async function createCommunity(
+  db: Db,
+  actor: Actor,
+  input: { name: string; cif: string; contact?: CommunityRegistrationRequest["company_data"] & { email?: string } },
+) {
+  if (actor.role !== Role.administrador) throw forbidden();
+  const colegioId = colegioScope(actor);
+  const c = input.contact;
+  try {
+    const [row] = await db
+      .insert(communities)
+      .values({
+        colegioId,
+        adminCompanyId: actor.companyId,
+        name: input.name,
+        ...taxId(input.cif),
+        ...(c
+          ? {
+              email: c.mail || c.email || null,
+              contactPerson: c.person,
+              phone: c.tfn,
+              address: c.address,
+              city: c.city,
+              province: c.country,
+              postcode: c.postcode,
+            }
+          : {}),
+      })
+      .returning({ id: communities.id });
+    return { id: row!.id };
+  } catch (error) {
+    if (isUniqueViolation(error, UNIQUE_CIF)) throw new AppError(409, ErrorKey.fincaCifTaken);
+    throw error;
+  }
+}
+
+/** The full form: the registration payload of spec 02 §3. */
+export function registerCommunity(db: Db, actor: Actor, input: CommunityRegistrationRequest) {
+  return createCommunity(db, actor, {
+    name: input.company_name,
+    cif: input.cif,
+    contact: { ...input.company_data, email: input.email },
+  });
+}
+
+/** Soft delete: the community leaves every list; its links, documents and read marks stay. */
+export async function deleteCommunity(db: Db, actor: Actor, id: number) {
+  const community = await communityFor(db, actor, id, "mayManage", { erased: true });
+  if (community.erased) throw new AppError(409, ErrorKey.fincaAlreadyErased);
+  const done = await db
+    .update(communities)
+    .set({ erased: true })
+    .where(and(eq(communities.id, id), eq(communities.erased, false)))
+    .returning({ id: communities.id });
+  if (done.length === 0) throw new AppError(409, ErrorKey.fincaAlreadyErased);
+}
+
+/** One community for its panel: data, counts, what the caller may do and what its menu shows. */
+export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<CommunityView> {
+  const community = await communityFor(db, actor, id, "mayView");
+  const counts = await communityCounts(db, id, community.adminCompanyId);
+  return {
+    id: community.id,
+    name: community.name,
+    cif: community.cif,
+    email: community.email,
+    person: community.contactPerson,
+    tfn: community.phone,
+    address: community.address,
+    city: community.city,
+    country: community.province,
+    postcode: community.postcode,
+    colegio_id: community.colegioId,
+    owner: community.adminCompanyId,
+    admin: counts.admin,
+    proveedores_count: counts.providers,
+    porteros_count: counts.porters,
+    editable: communityPolicy.mayManage(actor, community, community.rel),
+    // The documents issues fill these from the definitions and documents of the community.
+    menu: { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false },
+  };
+}
+
+/** Company edit of a community (the Info card): writes only the fields sent. */
+export async function updateCommunity(db: Db, actor: Actor, input: CommunityUpdateRequest) {
+  const id = Number(input.id);
+  await communityFor(db, actor, id, "mayManage");
+  const c = input.company_data ?? {};
+  const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
+  const changes = Object.fromEntries(
+    Object.entries({
+      name: input.name,
+      ...(input.cif === undefined ? {} : taxId(input.cif)),
+      email: blankToNull(c.email),
+      contactPerson: blankToNull(c.person),
+      phone: blankToNull(c.tfn),
+      address: blankToNull(c.address),
+      city: blankToNull(c.city),
+      province: blankToNull(c.country),
+      postcode: blankToNull(c.postcode),
+    }).filter(([, v]) => v !== undefined),
+  );
+  try {
+    await db
+      .update(communities)
+      .set(changes)
+      .where(and(eq(communities.id, id), eq(communities.erased, false)));
+  } catch (error) {
+    if (isUniqueViolation(error, UNIQUE_CIF)) throw new AppError(409, ErrorKey.fincaCifTaken);
+    throw error;
+  }
+}

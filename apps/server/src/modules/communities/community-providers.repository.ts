@@ -1,0 +1,119 @@
+import { type CommunityProviderRow, type CommunityProviderSortKey, Role } from "@coordina/domain";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
+import { containsPattern, fetchPage, sortSql } from "../../lib/paging.js";
+import type { Sorted } from "./communities.repository.js";
+
+/**
+ * Document figures of one provider in one community (providers of a community): uploads it must make and
+ * has made, reads it must do and has done. The compliance engine plugs in here, as above.
+ */
+export function providerInCommunityFigures(_communityId: SQL, _providerId: SQL): SQL {
+  return sql`(select 0 as uploaded_count, 0 as upload_must, 0 as readed_count, 0 as readed_must)`;
+}
+
+/** The administrator's live community in the colegio with this normalized tax id. */
+export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, colegioId: number, cifNorm: string) {
+  const [row] = await queryRows<{ id: number; colegio_id: number }>(
+    db,
+    sql`select id, colegio_id from communities
+        where cif_norm = ${cifNorm} and erased = false and admin_company_id = ${adminCompanyId}
+          and colegio_id = ${colegioId}`,
+  );
+  return row ? { id: Number(row.id), colegioId: Number(row.colegio_id) } : undefined;
+}
+
+/** One page of the live providers of a community, with their document figures there, and the total. */
+export async function pageCommunityProviders(
+  db: Db,
+  community: { id: number; colegioId: number },
+  q: Sorted<CommunityProviderSortKey> & { id_provider?: number | undefined },
+) {
+  const orderBy = sortSql(
+    { name: "lower(c.name)", cif: "c.cif_norm", uploaded: "uploaded_count", read: "readed_count" },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "c.id",
+  );
+  const like = containsPattern(q.filter);
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`cp.id, c.id as provider_id, c.name, c.cif,
+                  (c.erased = false and coalesce(m.erased = false, false)) as active, d.*`,
+      from: sql`community_providers cp join companies c on c.id = cp.provider_company_id
+                left join colegio_members m on m.colegio_id = ${community.colegioId} and m.company_id = c.id
+                cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`)} d`,
+      where: sql`cp.community_id = ${community.id} and cp.erased = false
+        ${q.id_provider === undefined ? sql`` : sql`and cp.provider_company_id = ${q.id_provider}`}
+        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
+      orderBy,
+    },
+    (r): CommunityProviderRow => ({
+      id: Number(r.id),
+      id_provider: Number(r.provider_id),
+      name: String(r.name),
+      cif: String(r.cif),
+      active: r.active === true,
+      uploaded_count: Number(r.uploaded_count),
+      upload_must: Number(r.upload_must),
+      readed_count: Number(r.readed_count),
+      readed_must: Number(r.readed_must),
+    }),
+    !q.filter,
+  );
+}
+
+/** A provider company (type gremio) by id or by normalized tax id, with its membership of the colegio. */
+export async function findProvider(db: Db, colegioId: number, by: { id: number } | { cifNorm: string }) {
+  const [row] = await queryRows<{ id: number; name: string; erased: boolean; member: boolean }>(
+    db,
+    sql`select c.id, c.name, c.erased,
+               exists (select 1 from colegio_members m where m.colegio_id = ${colegioId}
+                       and m.company_id = c.id and m.erased = false) as member
+        from companies c
+        where c.type = ${Role.gremio} and ${"id" in by ? sql`c.id = ${by.id}` : sql`c.cif_norm = ${by.cifNorm}`}
+        limit 1`,
+  );
+  return row ? { id: Number(row.id), name: row.name, erased: row.erased, member: row.member } : undefined;
+}
+
+/**
+ * Links the provider to the community, or brings back a removed link (keeping its id, so documents and
+ * read marks that point to it stay where they were). Undefined when the provider already serves it.
+ */
+export async function linkProvider(db: Db, communityId: number, providerId: number) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into community_providers (community_id, provider_company_id)
+        values (${communityId}, ${providerId})
+        on conflict (community_id, provider_company_id) do update set erased = false, created_at = now()
+          where community_providers.erased = true
+        returning id`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** The link with its community (for delete/{id}). */
+export async function findLink(db: Db, id: number) {
+  const [row] = await queryRows<{ id: number; community_id: number; erased: boolean }>(
+    db,
+    sql`select id, community_id, erased from community_providers where id = ${id}`,
+  );
+  return row ? { id: Number(row.id), communityId: Number(row.community_id), erased: row.erased } : undefined;
+}
+
+/** Removes a live link; false when it was already removed (a concurrent delete). */
+export async function unlinkProvider(db: Db, id: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update community_providers set erased = true where id = ${id} and erased = false returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the provider works in the colegio's community with this id (the picker's `in_finca`). */
+export const servesCommunity = (communityId: number, providerId: SQL) =>
+  sql`exists (select 1 from community_providers cp where cp.community_id = ${communityId}
+              and cp.provider_company_id = ${providerId} and cp.erased = false)`;

@@ -1,0 +1,154 @@
+import { type CommunityView, Role } from "@coordina/domain";
+import { Alert, Button, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, Outlet, useLocation, useParams } from "react-router";
+import { errorText, showErrorMessage } from "../../app/errorDialog";
+import { addTexts } from "../../app/i18n";
+import { featuresOf, roleOf, useSession } from "../../app/session";
+import { NoticeAlert } from "../../ui/NoticeAlert";
+import { communityQuery } from "./api/fetchCommunity";
+import { CommunityEditModal } from "./components/CommunityEditModal";
+import { CommunityInfoCard } from "./components/CommunityInfoCard";
+import { PanelNav } from "./components/PanelNav";
+import texts from "./es.json";
+import { COMMUNITIES_LIST, lastCommunity, PANEL_BASE } from "./lastCommunity";
+import { panelMenu, restOf } from "./panelMenu";
+
+addTexts(texts);
+
+/** The spec's text for a community that cannot be opened (spec 02 §8). */
+const LOAD_ERROR = "companies-providers.error-loading-finca";
+
+function BackButton() {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to={COMMUNITIES_LIST} variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {t("panel.back")}
+    </Button>
+  );
+}
+
+/** The community's name and tax id, and the way back; with `failed`, only the way back. */
+function Header({ community, failed = false }: { community?: CommunityView; failed?: boolean }) {
+  const { t } = useTranslation();
+  const current = useSession();
+  return (
+    <Group justify="space-between" wrap="wrap" align="flex-start">
+      <Stack gap={2}>
+        {!failed && <Title order={2}>{community?.name ?? "…"}</Title>}
+        {community && (
+          <Text size="sm" c="dimmed" data-testid="community-cif">
+            {t("panel.cif", { cif: community.cif })}
+            {roleOf(current) === Role.gremio && ` · ${t("panel.admin", { name: community.admin })}`}
+          </Text>
+        )}
+      </Stack>
+      <BackButton />
+    </Group>
+  );
+}
+
+/** One community's panel; remounted for another community, so nothing of the previous one stays. */
+function Panel({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const current = useSession();
+  const location = useLocation();
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const community = useQuery(communityQuery(id));
+  const data = community.data;
+
+  // Remembered for the panel's paths without an id; a community that cannot be opened is forgotten.
+  useEffect(() => {
+    if (data) lastCommunity.set(data.id);
+  }, [data]);
+  const failedAt = community.isError && !data ? community.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt === 0) return;
+    lastCommunity.forget(id);
+    showErrorMessage(t(LOAD_ERROR));
+  }, [failedAt, id, t]);
+
+  if (community.isError && !data)
+    return (
+      <Stack gap="md">
+        <Header failed />
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={t(LOAD_ERROR)}
+          data-testid="community-load-error"
+        >
+          {errorText(community.error)}
+        </Alert>
+      </Stack>
+    );
+
+  if (!data)
+    return (
+      <Stack gap="md">
+        <Header />
+        <Group justify="center" py="xl">
+          <Loader size="sm" aria-label={t("panel.loading")} />
+          <Text c="dimmed" size="sm">
+            {t("panel.loading")}
+          </Text>
+        </Group>
+      </Stack>
+    );
+
+  const base = `${PANEL_BASE}/${id}`;
+  const items = panelMenu(roleOf(current), featuresOf(current), data);
+  return (
+    <Stack gap="md">
+      <Header community={data} />
+      {notice && (
+        <NoticeAlert onClose={() => setNotice(null)} testId="community-notice">
+          {notice}
+        </NoticeAlert>
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <Stack gap="md">
+            <PanelNav items={items} base={base} rest={restOf(location.pathname, base)} />
+            <CommunityInfoCard
+              community={data}
+              onEdit={() => {
+                setNotice(null);
+                setEditing(true);
+              }}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <Suspense fallback={<Loader size="sm" aria-label={t("app.loading")} />}>
+            <Outlet context={data} />
+          </Suspense>
+        </Grid.Col>
+      </Grid>
+      <CommunityEditModal
+        community={editing ? data : null}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+          setNotice(t("panel.edit.saved"));
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * /comunidades/comunidad/{id} (spec 02 §2 'Community panel'): header with the community's name and
+ * 'Volver a comunidades', the menu by role, flags and what the community has, the 'Información' card
+ * and the chosen view, which reads the community with useOutletContext<CommunityView>().
+ */
+export default function CommunityPanelPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={COMMUNITIES_LIST} replace />;
+  return <Panel key={id} id={id} />;
+}

@@ -1,0 +1,15 @@
+import type { CommunityView, CommunityViewResponse } from "@coordina/domain";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../app/api";
+
+/** The query key of one community, shared by the panel and whatever changes the community. */
+export const communityKey = (id: number) => ["community", id] as const;
+
+/** One community with what its panel needs: contact data, `editable` and the menu flags. */
+export async function fetchCommunity(id: number): Promise<CommunityView> {
+  const answer = await api.get<CommunityViewResponse>(`/companies/fincas/view/${id}`);
+  return answer.finca;
+}
+
+export const communityQuery = (id: number) =>
+  queryOptions({ queryKey: communityKey(id), queryFn: () => fetchCommunity(id), enabled: id > 0 });

@@ -1,0 +1,92 @@
+import { PAGE_SIZE, type ProviderCommunityRow, type ProviderCommunitySortKey, Role } from "@coordina/domain";
+import { ActionIcon, Anchor, Table, Tooltip } from "@mantine/core";
+import { IconBuildingCommunity, IconEye } from "@tabler/icons-react";
+import { type MouseEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { showErrorMessage } from "../../../app/errorDialog";
+import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { PageFrame } from "../../../ui/PageFrame";
+import { usePagedList } from "../../../ui/usePagedList";
+import { fetchProviderCommunities, PROVIDER_COMMUNITIES_KEY } from "../api/fetchProviderCommunities";
+import { PANEL_BASE } from "../lastCommunity";
+import { panelStartPath } from "../panelMenu";
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+const pathOf = (row: ProviderCommunityRow) => `${PANEL_BASE}/${row.id}/${panelStartPath(Role.gremio)}`;
+
+/**
+ * The communities a provider serves (spec 02 §2 'Communities list for a provider'): search, sorting by
+ * name, CIF or administrator, 10 per page; a row (or its eye) opens the community's documents.
+ */
+export function ProviderCommunitiesList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState<ProviderCommunitySortKey>>({ by: "name", dir: "ASC" });
+
+  const list = usePagedList(
+    PROVIDER_COMMUNITIES_KEY,
+    { sort },
+    (paging) => fetchProviderCommunities({ ...paging, sortBy: sort.by, sortDesc: sort.dir }),
+    t("communities-page.empty-provider"),
+    { limit: PAGE_SIZE.communities },
+  );
+
+  // A list that cannot be read says so in the error dialog (spec 02 §2), and shows the reason in the table.
+  useEffect(() => {
+    if (list.failed) showErrorMessage(t("companies-providers.error-loading-finca"));
+  }, [list.failed, t]);
+
+  const col = (key: string, sortKey?: ProviderCommunitySortKey): ListColumn<ProviderCommunitySortKey> => ({
+    label: t(`communities-page.columns.${key}`),
+    sortKey,
+  });
+  const columns = [col("name", "name"), col("cif", "cif"), col("admin", "admin"), col("porters"), col("actions")];
+
+  const rows = list.rows.map((row) => (
+    <Table.Tr
+      key={row.id}
+      onClick={() => navigate(pathOf(row))}
+      style={{ cursor: "pointer" }}
+      data-community-id={row.id}
+    >
+      <Table.Td>
+        <Anchor component={Link} to={pathOf(row)} onClick={stop} fw={600} size="sm">
+          {row.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{row.cif}</Table.Td>
+      <Table.Td>{row.admin}</Table.Td>
+      <Table.Td>{row.porteros.length > 0 ? row.porteros.join(", ") : "—"}</Table.Td>
+      <Table.Td onClick={stop}>
+        <Tooltip label={t("communities-page.actions.open")}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t("communities-page.actions.open")}
+            onClick={() => navigate(pathOf(row))}
+          >
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  const title = t("communities-page.title");
+  return (
+    <PageFrame title={title}>
+      <ListCard
+        title={title}
+        icon={<IconBuildingCommunity size={20} />}
+        columns={columns}
+        sort={sort}
+        onSort={(key) => {
+          setSort((s) => nextSort(s, key));
+          list.setPage(1);
+        }}
+        rows={rows}
+        {...list.listProps}
+      />
+    </PageFrame>
+  );
+}

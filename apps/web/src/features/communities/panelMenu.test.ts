@@ -1,0 +1,112 @@
+import { FEATURE, Role } from "@coordina/domain";
+import { describe, expect, it } from "vitest";
+import { isCurrent, panelMenu, panelStartPath, restOf } from "./panelMenu";
+
+const nothing = { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false };
+const bare = { porteros_count: 0, menu: nothing };
+const everything = {
+  porteros_count: 1,
+  menu: { provider_bound_docs: true, porter_docs: true, lopd_docs: true, pending_read: true },
+};
+const ALL = [FEATURE.porterosAdmin, FEATURE.lopd, FEATURE.pendingTasks];
+const paths = (role: number, features: readonly string[], community: typeof bare) =>
+  panelMenu(role, features, community).map((i) => i.path);
+
+describe("the community panel's menu for an administrator", () => {
+  it("always has providers and the calendar", () => {
+    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "gremio/calendar"]);
+  });
+
+  it("shows everything when every gate is open, in the spec's order and with the spec's labels", () => {
+    const items = panelMenu(Role.administrador, ALL, everything);
+    expect(items.map((i) => i.path)).toEqual([
+      "proveedores",
+      "porteros",
+      "upload",
+      "porteros-docs",
+      "lopd",
+      "gremio/calendar",
+    ]);
+    expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload");
+    expect(items.some((i) => i.warning)).toBe(false);
+  });
+
+  it("shows 'Porteros' only with porteros-admin", () => {
+    expect(paths(Role.administrador, [FEATURE.porterosAdmin], bare)).toContain("porteros");
+    expect(paths(Role.administrador, [FEATURE.lopd], everything)).not.toContain("porteros");
+  });
+
+  it("shows 'Docs proveedores' only with documents bound to the community", () => {
+    expect(paths(Role.administrador, [], { ...bare, menu: { ...nothing, provider_bound_docs: true } })).toContain(
+      "upload",
+    );
+    expect(
+      paths(Role.administrador, ALL, { ...everything, menu: { ...everything.menu, provider_bound_docs: false } }),
+    ).not.toContain("upload");
+  });
+
+  it("shows 'Docs porteros' only with porteros-admin, a porter and porter documents", () => {
+    expect(paths(Role.administrador, ALL, everything)).toContain("porteros-docs");
+    expect(paths(Role.administrador, [FEATURE.lopd], everything)).not.toContain("porteros-docs");
+    expect(paths(Role.administrador, ALL, { ...everything, porteros_count: 0 })).not.toContain("porteros-docs");
+    expect(
+      paths(Role.administrador, ALL, { ...everything, menu: { ...everything.menu, porter_docs: false } }),
+    ).not.toContain("porteros-docs");
+  });
+
+  it("shows 'LOPD' only with the lopd feature and LOPD documents", () => {
+    expect(paths(Role.administrador, ALL, everything)).toContain("lopd");
+    expect(paths(Role.administrador, [FEATURE.porterosAdmin], everything)).not.toContain("lopd");
+    expect(
+      paths(Role.administrador, ALL, { ...everything, menu: { ...everything.menu, lopd_docs: false } }),
+    ).not.toContain("lopd");
+  });
+});
+
+describe("the community panel's menu for a provider", () => {
+  it("has the community's documents, upload and calendar", () => {
+    const items = panelMenu(Role.gremio, [], bare);
+    expect(items.map((i) => i.path)).toEqual(["gremio/docs-finca", "upload", "gremio/calendar"]);
+    expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload-gremio");
+    expect(items[0]?.warning).toBe(false);
+  });
+
+  it("warns with the badge when documents are pending to read", () => {
+    const items = panelMenu(Role.gremio, [], { ...bare, menu: { ...nothing, pending_read: true } });
+    expect(items.find((i) => i.path === "gremio/docs-finca")?.warning).toBe(true);
+  });
+
+  it("shows 'Docs proveedores' only with porteros-admin, never the administrator's entries", () => {
+    expect(paths(Role.gremio, [FEATURE.porterosAdmin], bare)).toContain("gremio/docs-proveedores");
+    const all = paths(Role.gremio, ALL, everything);
+    expect(all).toEqual(["gremio/docs-finca", "upload", "gremio/docs-proveedores", "gremio/calendar"]);
+  });
+});
+
+describe("the panel for other roles and its start", () => {
+  it("has no menu for roles without a panel", () => {
+    for (const role of [Role.colegio, Role.portero, Role.master]) expect(paths(role, ALL, everything)).toEqual([]);
+  });
+
+  it("starts with providers for an administrator and the community's documents for a provider", () => {
+    expect(panelStartPath(Role.administrador)).toBe("proveedores");
+    expect(panelStartPath(Role.gremio)).toBe("gremio/docs-finca");
+  });
+});
+
+describe("the current entry", () => {
+  it("matches whole segments", () => {
+    expect(isCurrent("porteros", "porteros")).toBe(true);
+    expect(isCurrent("porteros/list", "porteros")).toBe(true);
+    expect(isCurrent("porteros-docs", "porteros")).toBe(false);
+    expect(isCurrent("proveedores/12", "proveedores")).toBe(true);
+    expect(isCurrent("gremio/calendar", "gremio/docs-finca")).toBe(false);
+  });
+
+  it("reads the path under the panel's base", () => {
+    const base = "/comunidades/comunidad/7";
+    expect(restOf("/comunidades/comunidad/7/gremio/calendar", base)).toBe("gremio/calendar");
+    expect(restOf("/comunidades/comunidad/7", base)).toBe("");
+    expect(restOf("/comunidades/comunidad/77/lopd", base)).toBe("");
+  });
+});

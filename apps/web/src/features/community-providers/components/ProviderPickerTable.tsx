@@ -1,0 +1,99 @@
+import { PAGE_SIZE, type ProviderActivitiesIndexRequest, type ProviderActivityRow } from "@coordina/domain";
+import { Button, Table, Text } from "@mantine/core";
+import { IconCheck, IconPlus, IconTruck } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { usePagedList } from "../../../ui/usePagedList";
+import { fetchProviderPicker, PROVIDER_PICKER_KEY } from "../api/fetchProviderPicker";
+
+type PickerSort = NonNullable<ProviderActivitiesIndexRequest["sortBy"]>;
+
+interface ProviderPickerTableProps {
+  /** the community providers are picked for: its providers show 'Ya añadido' instead of the button */
+  communityId?: number;
+  /** rows per page: 10 (spec 02 §9), 8 in the append modal */
+  limit?: number;
+  /** the add button of a row was pressed */
+  onAdd: (row: ProviderActivityRow) => void;
+  /** the provider being added now: its button spins and the others wait */
+  adding?: number | null;
+}
+
+/**
+ * The provider picker (spec 02 §2): the colegio's providers, searchable, sortable and paged on the server,
+ * with an add button per row. Reload it with the query key PROVIDER_PICKER_KEY.
+ */
+export function ProviderPickerTable({
+  communityId,
+  limit = PAGE_SIZE.providerPicker,
+  onAdd,
+  adding = null,
+}: ProviderPickerTableProps) {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.picker.${key}`, values);
+  const [sort, setSort] = useState<SortState<PickerSort> | null>(null);
+
+  const list = usePagedList(
+    PROVIDER_PICKER_KEY,
+    { communityId, sort },
+    (paging) => fetchProviderPicker({ ...paging, id_finca: communityId, sortBy: sort?.by, sortDesc: sort?.dir }),
+    k("empty"),
+    { limit },
+  );
+
+  const columns: ListColumn<PickerSort>[] = [
+    { label: k("columns.name"), sortKey: "name" },
+    { label: k("columns.cif"), sortKey: "cif" },
+    { label: k("columns.activities") },
+    { label: k("columns.email"), sortKey: "email" },
+    { label: k("columns.actions") },
+  ];
+
+  const rows = list.rows.map((row) => (
+    <Table.Tr key={row.provider_id} data-provider-id={row.provider_id}>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {row.provider_name}
+        </Text>
+      </Table.Td>
+      <Table.Td>{row.provider_cif}</Table.Td>
+      <Table.Td>{row.provider_activities.join(", ")}</Table.Td>
+      <Table.Td>{row.provider_email ?? ""}</Table.Td>
+      <Table.Td>
+        {row.in_finca ? (
+          <Button size="xs" variant="default" leftSection={<IconCheck size={14} />} disabled>
+            {k("already-added")}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            aria-label={k("add-named", { name: row.provider_name })}
+            loading={adding === row.provider_id}
+            disabled={adding !== null && adding !== row.provider_id}
+            onClick={() => onAdd(row)}
+          >
+            {k("add")}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <ListCard
+      title={k("list-title")}
+      icon={<IconTruck size={20} />}
+      columns={columns}
+      sort={sort}
+      onSort={(key) => {
+        setSort((s) => nextSort(s, key));
+        list.setPage(1);
+      }}
+      rows={rows}
+      {...list.listProps}
+    />
+  );
+}
