@@ -1,6 +1,6 @@
 import type { CommunityRow, CommunitySortKey, ProviderCommunityRow, ProviderCommunitySortKey } from "@coordina/domain";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -26,26 +26,38 @@ export function communityFigures(_communityId: SQL): SQL {
  * The community (erased or not) and how the caller stands to it and to its colegio, in one query:
  * `member` the caller's company works in the community's colegio (active membership, company not
  * deactivated); `serves` it is a live provider of the community; `porter` the caller is a live porter.
- * The subqueries name `communities.…` in plain SQL on purpose: in a one-table select drizzle writes its
- * columns unqualified ("id"), which inside them would bind to the subquery's own table
- * (community_providers.id, colegio_members.colegio_id).
+ * Every call on a community starts here, so it is a prepared statement (planned once per connection).
+ * The subqueries name `communities.…` in plain SQL: Drizzle writes a single table's columns without
+ * the table, and inside a subquery `"id"` would be the subquery's own table's.
  */
-export async function findCommunityFor(db: Db, actor: { userId: number; companyId: number }, id: number) {
-  const [row] = await db
+function prepareCommunityFor(db: Db) {
+  return db
     .select({
       community: communities,
       member: sql<boolean>`exists (select 1 from colegio_members m join companies c on c.id = m.company_id
-        where m.colegio_id = communities.colegio_id and m.company_id = ${actor.companyId}
+        where m.colegio_id = communities.colegio_id and m.company_id = ${sql.placeholder("companyId")}
           and m.erased = false and c.erased = false)`,
       serves: sql<boolean>`exists (select 1 from community_providers cp
-        where cp.community_id = communities.id and cp.provider_company_id = ${actor.companyId}
+        where cp.community_id = communities.id and cp.provider_company_id = ${sql.placeholder("companyId")}
           and cp.erased = false)`,
       porter: sql<boolean>`exists (select 1 from community_porters p
-        where p.community_id = communities.id and p.porter_user_id = ${actor.userId} and p.erased = false)`,
+        where p.community_id = communities.id and p.porter_user_id = ${sql.placeholder("userId")}
+          and p.erased = false)`,
     })
     .from(communities)
-    .where(eq(communities.id, id))
-    .limit(1);
+    .where(eq(communities.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("community_for");
+}
+const communityForStatements = new WeakMap<Db, ReturnType<typeof prepareCommunityFor>>();
+
+export async function findCommunityFor(db: Db, actor: { userId: number; companyId: number }, id: number) {
+  let statement = communityForStatements.get(db);
+  if (!statement) {
+    statement = prepareCommunityFor(db);
+    communityForStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id, userId: actor.userId, companyId: actor.companyId });
   if (!row) return undefined;
   const rel: CommunityRelation = {
     member: row.member === true,
@@ -168,7 +180,7 @@ export async function pageProviderCommunities(
 
 /** The community's administrator name and its live providers and porters, for the panel. */
 export async function communityCounts(db: Db, id: number, adminCompanyId: number) {
-  const [row] = await queryRows<{ admin: string; providers: number | string; porters: number | string }>(
+  const [row] = await queryRowsPrepared<{ admin: string; providers: number | string; porters: number | string }>(
     db,
     sql`select (select name from companies where id = ${adminCompanyId}) as admin,
                ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters`,
