@@ -46,12 +46,30 @@ export async function fetchPage<R>(
   return { data: rows.map(toRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }
 
+/** A sortable column: its SQL expression, marked `nullable` when it may be null. */
+export type SortColumn = string | { expr: string; nullable: true };
+
 /**
- * The `order by` of a list sorted by a whitelisted column (DESIGN.md §4): its expression, the direction,
- * nulls last, then `tiebreak` in the same direction, so that pages never overlap and an index on
- * (column, tiebreak) can be read backwards.
+ * The `order by` of a list sorted by a whitelisted column (DESIGN.md §4): its expression and direction,
+ * then `tiebreak` in the same direction, so that pages never overlap. A column that is never null gets
+ * no NULLS clause, so an index on (column, tiebreak) serves both directions (read backwards for DESC;
+ * `DESC NULLS LAST` could not use it). A nullable one keeps its empty values last either way.
  */
-export function sortSql<K extends string>(columns: Record<K, string>, key: K, dir: "ASC" | "DESC", tiebreak: string) {
+export function sortSql<K extends string>(
+  columns: Record<K, SortColumn>,
+  key: K,
+  dir: "ASC" | "DESC",
+  tiebreak: string,
+) {
   const direction = dir === "DESC" ? "DESC" : "ASC";
-  return sql.raw(`${columns[key]} ${direction} nulls last, ${tiebreak} ${direction}`);
+  const column = columns[key];
+  const first = typeof column === "string" ? `${column} ${direction}` : `${column.expr} ${direction} nulls last`;
+  return sql.raw(`${first}, ${tiebreak} ${direction}`);
+}
+
+/** The paging and sorting of a list request, as the routes' schemas give it. */
+export interface SortedPage<K extends string> extends PageRequest {
+  filter: string;
+  sortBy?: K | undefined;
+  sortDesc?: "ASC" | "DESC" | undefined;
 }

@@ -45,7 +45,8 @@ function takeColegioId(request: FastifyRequest): number | null {
   if (raw === undefined || raw === null || raw === "" || raw === -1 || raw === "-1") return null;
   const id =
     typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(id) || id <= 0) throw new AppError(400, ErrorKey.invalidInput);
+  // Beyond a PostgreSQL integer no colegio has the id (and the query would fail).
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AppError(400, ErrorKey.invalidInput);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { startPageFor } from "@coordina/domain";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import { featuresOf, needsLegalNotice, pendingRedirect, roleOf, session, useSession } from "./session";
 
 /**
@@ -28,11 +28,15 @@ export function RootRedirect() {
   return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
 }
 
-/** Routes of other roles send the user to their own start page (the server refuses their data anyway). */
+/**
+ * Routes of other roles send the user to their own start page (the server refuses their data anyway).
+ * Inside a layout that hands its children a context (the community panel), the gate passes it on.
+ */
 export function RoleGate({ roles }: { roles: readonly number[] }) {
   const current = useSession();
+  const context = useOutletContext();
   if (!roles.includes(roleOf(current))) {
     return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
   }
-  return <Outlet />;
+  return <Outlet context={context} />;
 }

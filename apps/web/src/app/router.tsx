@@ -49,7 +49,8 @@ const PANEL_AREAS: [string, string][] = [
   ["documentosprov", "panel.menu.documentosprov"],
   ["documentosadmin", "panel.menu.documentosadmin"],
 ];
-const PANEL_CHILDREN = ["proveedores", ...PANEL_AREAS.map(([path]) => path)];
+// "" is the panel's own path without an id: /comunidades/comunidad.
+const PANEL_CHILDREN = ["", "proveedores", ...PANEL_AREAS.map(([path]) => path)];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
   children,
@@ -102,17 +103,26 @@ export const routes: RouteObject[] = [
               lazyPage("/comunidades/index", () => import("../features/communities/CommunitiesPage")),
               // The spec's panel paths without an id lead to the community opened last (or to the list).
               ...PANEL_CHILDREN.map((child) =>
-                lazyPage(`/comunidades/comunidad/${child}`, () => import("../features/communities/PanelRedirect")),
+                lazyPage(
+                  `/comunidades/comunidad${child ? `/${child}` : ""}`,
+                  () => import("../features/communities/PanelRedirect"),
+                ),
               ),
               {
                 path: "/comunidades/comunidad/:id",
                 element: lazyElement(() => import("../features/communities/CommunityPanelPage")),
                 children: [
                   { index: true, element: lazyElement(() => import("../features/communities/PanelStart")) },
-                  lazyPage("proveedores", () => import("../features/community-providers/CommunityProvidersPage")),
-                  lazyPage(
-                    "proveedores/:providerId",
-                    () => import("../features/community-providers/ProviderInCommunityPage"),
+                  // The providers of a community are the administrator's (spec 02 §2); others go to their start page.
+                  only(
+                    [administrador],
+                    [
+                      lazyPage("proveedores", () => import("../features/community-providers/CommunityProvidersPage")),
+                      lazyPage(
+                        "proveedores/:providerId",
+                        () => import("../features/community-providers/ProviderInCommunityPage"),
+                      ),
+                    ],
                   ),
                   ...PANEL_AREAS.map(([path, titleKey]) => panelArea(path, titleKey)),
                 ],

@@ -7,17 +7,9 @@ import {
   type SessionData,
 } from "@coordina/domain";
 import { useSyncExternalStore } from "react";
+import { STORAGE_KEYS } from "./storageKeys";
 
-/**
- * Browser storage keys (spec 01 §9: remember-login data and current user under separate keys).
- * The current user lives in localStorage when "remember" was ticked, otherwise in sessionStorage so
- * it ends with the tab. The remember data holds only the e-mail, never a password.
- */
-export const STORAGE_KEYS = {
-  currentUser: "coordina.currentUser",
-  rememberLogin: "coordina.rememberLogin",
-  redirect: "coordina.redirect",
-} as const;
+export { STORAGE_KEYS };
 
 export interface StoredSession extends SessionData {
   remember: boolean;
@@ -91,6 +83,8 @@ export const session = {
   },
   end(reason: "logout" | "expired") {
     endedBy = reason;
+    // The next user of this tab must not be led to a community of this one.
+    sessionStorage.removeItem(STORAGE_KEYS.lastCommunity);
     write(null);
   },
   endedByLogout: () => endedBy === "logout",

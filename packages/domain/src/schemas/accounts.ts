@@ -3,15 +3,12 @@ import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
-import { recordIdSchema } from "./common.js";
+import { recordIdSchema, requiredText } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** An e-mail field with the spec's message for its form. */
 export const emailField = (message: string) =>
   z.string({ error: message }).trim().max(254, { error: message }).refine(isValidEmail, { error: message });
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 /** A link token (shakey): 256 bits in base64url are 43 characters; anything odd is refused early. */
 export const shakeySchema = z

@@ -24,3 +24,10 @@ export const idParamsSchema = z.object({ id: recordIdSchema });
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<S, typeof errorEnvelopeSchema>;
 }
+
+/** An optional text field: trimmed, at most `max` characters. */
+export const optionalText = (max = 200) => z.string().trim().max(max).optional();
+
+/** A required text field: trimmed, not empty, at most `max` characters; `message` for any failure. */
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });

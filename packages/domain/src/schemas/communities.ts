@@ -2,12 +2,8 @@ import { z } from "zod";
 import { PAGE_SIZE, POSTCODE_LENGTH } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { isValidEmail } from "../validation.js";
-import { recordIdSchema } from "./common.js";
+import { optionalText, recordIdSchema, requiredText } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
-const optionalText = (max = 200) => z.string().trim().max(max).optional();
 
 // ── Communities list (companies/fincas/index): the administrator's own, the colegio's all ──
 export const COMMUNITY_SORTABLE = ["name", "cif", "providers", "admin", "created"] as const;

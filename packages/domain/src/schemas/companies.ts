@@ -4,7 +4,7 @@ import { ValidationKey } from "../errors.js";
 import { REGION_CODES } from "../regions.js";
 import { isValidEmail } from "../validation.js";
 import { companyDetailSchema } from "./accounts.js";
-import { recordIdSchema } from "./common.js";
+import { optionalText, recordIdSchema } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** A `true`/`false` that also arrives as 1/0 or '1'/'0' (query strings, the spec's docsRead=1). */
@@ -115,7 +115,6 @@ export const colegioUpdateResponseSchema = z.object({
 });
 
 // ── A company edits its own data (companies/companies/update; spec 02 §5 'Company edit') ──
-const optionalText = (max = 200) => z.string().trim().max(max).optional();
 export const companyUpdateSchema = z.object({
   id: recordIdSchema,
   name: z.string({ error: ValidationKey.nameRequired }).trim().min(1, { error: ValidationKey.nameRequired }).max(200),

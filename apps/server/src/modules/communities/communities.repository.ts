@@ -2,14 +2,8 @@ import type { CommunityRow, CommunitySortKey, ProviderCommunityRow, ProviderComm
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
-import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import type { CommunityRelation } from "./communities.policy.js";
-
-export interface Sorted<K extends string> extends PageRequest {
-  filter: string;
-  sortBy?: K | undefined;
-  sortDesc?: "ASC" | "DESC" | undefined;
-}
 
 /**
  * Document figures of a community for the communities list: mandatory uploads expected and met, reads
@@ -80,7 +74,7 @@ export type CommunityScope = { colegioId: number; adminCompanyId?: number };
  * One page of communities with their providers, porters and document figures, and the total. The page
  * is chosen on the name index (the default order) and the counts run for its rows only.
  */
-export async function pageCommunities(db: Db, scope: CommunityScope, q: Sorted<CommunitySortKey>) {
+export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPage<CommunitySortKey>) {
   const orderBy = sortSql(
     {
       name: "lower(f.name)",
@@ -142,7 +136,7 @@ export async function pageProviderCommunities(
   db: Db,
   colegioId: number,
   providerId: number,
-  q: Sorted<ProviderCommunitySortKey>,
+  q: SortedPage<ProviderCommunitySortKey>,
 ) {
   const orderBy = sortSql(
     { name: "lower(f.name)", cif: "f.cif_norm", admin: "lower(a.name)" },

@@ -1,8 +1,8 @@
 import {
   type CommunityRegistrationRequest,
-  type CommunityUpdateRequest,
   type CommunityView,
   type communitiesIndexSchema,
+  type communityUpdateSchema,
   ErrorKey,
   normalizeTaxId,
   type providerCommunitiesIndexSchema,
@@ -36,7 +36,8 @@ function taxId(raw: string) {
 
 /**
  * A live community the caller may act on with `may`, with its relation to the caller; 404 for one that
- * does not exist or was deleted, 403 (and no data) for one that is not the caller's business.
+ * does not exist, 403 (and no data) for one that is not the caller's business, deleted or not (so a
+ * stranger cannot tell the two apart), and 404 for the caller's own deleted one.
  */
 export async function communityFor(
   db: Db,
@@ -46,8 +47,9 @@ export async function communityFor(
   options: { erased?: boolean } = {},
 ) {
   const community = await findCommunityFor(db, actor, id);
-  if (!community || (community.erased && !options.erased)) throw notFound();
+  if (!community) throw notFound();
   if (!communityPolicy[may](actor, community, community.rel)) throw forbidden();
+  if (community.erased && !options.erased) throw notFound();
   return community;
 }
 
@@ -152,8 +154,8 @@ export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<C
 }
 
 /** Company edit of a community (the Info card): writes only the fields sent. */
-export async function updateCommunity(db: Db, actor: Actor, input: CommunityUpdateRequest) {
-  const id = Number(input.id);
+export async function updateCommunity(db: Db, actor: Actor, input: z.infer<typeof communityUpdateSchema>) {
+  const id = input.id;
   await communityFor(db, actor, id, "mayManage");
   const c = input.company_data ?? {};
   const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
@@ -170,13 +172,17 @@ export async function updateCommunity(db: Db, actor: Actor, input: CommunityUpda
       postcode: blankToNull(c.postcode),
     }).filter(([, v]) => v !== undefined),
   );
+  let updated: { id: number }[];
   try {
-    await db
+    updated = await db
       .update(communities)
       .set(changes)
-      .where(and(eq(communities.id, id), eq(communities.erased, false)));
+      .where(and(eq(communities.id, id), eq(communities.erased, false)))
+      .returning({ id: communities.id });
   } catch (error) {
     if (isUniqueViolation(error, UNIQUE_CIF)) throw new AppError(409, ErrorKey.fincaCifTaken);
     throw error;
   }
+  // Deleted meanwhile by a simultaneous request.
+  if (updated.length === 0) throw notFound();
 }

@@ -617,7 +617,11 @@ describe("one community (companies/fincas/view/:id)", () => {
     expectError(await view(t.administrador, 999_999, A.id), 404, ErrorKey.notFound);
     expectError(await get(t.administrador, "/companies/fincas/view/abc"), 400, ErrorKey.invalidInput);
     expectError(await get(t.administrador, "/companies/fincas/view/0"), 400, ErrorKey.invalidInput);
-    // Beyond a PostgreSQL integer no record has the id: refused before any query, never a 500.
+    // A stranger cannot tell a deleted community from a live one: both answer 403.
+    expectError(await view(t.admin2, A3.id, A.id), 403, ErrorKey.forbidden);
+    expectError(await view(t.admin2, A2.id, A.id), 403, ErrorKey.forbidden);
+    // Beyond a PostgreSQL integer no colegio or record has the id: refused before any query, never a 500.
+    expectError(await post(t.administrador, "/companies/fincas/index", { colg_id: 3e9 }), 400, ErrorKey.invalidInput);
     expectError(await get(t.administrador, "/companies/fincas/view/99999999999"), 400, ErrorKey.invalidInput);
     expectError(await view(undefined, A2.id), 401, ErrorKey.unauthorized);
   });

@@ -1,8 +1,7 @@
 import { type CommunityProviderRow, type CommunityProviderSortKey, Role } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
-import { containsPattern, fetchPage, sortSql } from "../../lib/paging.js";
-import type { Sorted } from "./communities.repository.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 
 /**
  * Document figures of one provider in one community (providers of a community): uploads it must make and
@@ -27,7 +26,7 @@ export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, c
 export async function pageCommunityProviders(
   db: Db,
   community: { id: number; colegioId: number },
-  q: Sorted<CommunityProviderSortKey> & { id_provider?: number | undefined },
+  q: SortedPage<CommunityProviderSortKey> & { id_provider?: number | undefined },
 ) {
   const orderBy = sortSql(
     { name: "lower(c.name)", cif: "c.cif_norm", uploaded: "uploaded_count", read: "readed_count" },
@@ -45,6 +44,8 @@ export async function pageCommunityProviders(
       from: sql`community_providers cp join companies c on c.id = cp.provider_company_id
                 left join colegio_members m on m.colegio_id = ${community.colegioId} and m.company_id = c.id
                 cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`)} d`,
+      // Every link has its provider (a foreign key) and one row of figures.
+      countFrom: sql`community_providers cp join companies c on c.id = cp.provider_company_id`,
       where: sql`cp.community_id = ${community.id} and cp.erased = false
         ${q.id_provider === undefined ? sql`` : sql`and cp.provider_company_id = ${q.id_provider}`}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
@@ -80,15 +81,17 @@ export async function findProvider(db: Db, colegioId: number, by: { id: number }
 }
 
 /**
- * Links the provider to the community, or brings back a removed link (keeping its id, so documents and
- * read marks that point to it stay where they were). Undefined when the provider already serves it.
+ * Links the provider to the live community, or brings back a removed link (keeping its id and date, so
+ * documents and read marks that point to it stay where they were). Undefined when the provider already
+ * serves it, or the community was deleted meanwhile.
  */
 export async function linkProvider(db: Db, communityId: number, providerId: number) {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into community_providers (community_id, provider_company_id)
-        values (${communityId}, ${providerId})
-        on conflict (community_id, provider_company_id) do update set erased = false, created_at = now()
+        select ${communityId}, ${providerId}
+        where exists (select 1 from communities where id = ${communityId} and erased = false)
+        on conflict (community_id, provider_company_id) do update set erased = false
           where community_providers.erased = true
         returning id`,
   );

@@ -1,20 +1,18 @@
 import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
 import { documentFigures, withActivity } from "./companies.repository.js";
-
-type Sort<K extends string> = { filter: string; sortBy?: K | undefined; sortDesc?: "ASC" | "DESC" | undefined };
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
 export async function pageProviderActivities(
   db: Db,
   colegioId: number,
-  q: PageRequest & Sort<"name" | "cif" | "email"> & { filteract?: number | undefined; inFinca?: number | undefined },
+  q: SortedPage<"name" | "cif" | "email"> & { filteract?: number | undefined; inFinca?: number | undefined },
 ) {
   const orderBy = sortSql(
-    { name: "lower(c.name)", cif: "c.cif_norm", email: "email" },
+    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, email: { expr: "email", nullable: true } },
     q.sortBy ?? "name",
     q.sortDesc ?? "ASC",
     "c.id",
@@ -51,10 +49,10 @@ export async function pageProviderActivities(
 export async function pageProviderSummary(
   db: Db,
   colegioId: number,
-  q: PageRequest & Sort<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
+  q: SortedPage<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
 ) {
   const orderBy = sortSql(
-    { name: "lower(c.name)", cif: "c.cif_norm", fincas: "numfincas" },
+    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, fincas: "numfincas" },
     q.sortBy ?? "name",
     q.sortDesc ?? "ASC",
     "c.id",

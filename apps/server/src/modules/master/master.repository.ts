@@ -18,7 +18,12 @@ export async function pageMasterColegios(
   },
 ) {
   const orderBy = sortSql(
-    { name: "lower(c.name)", cif: "c.cif_norm", email: "u.email", region: "c.region" },
+    {
+      name: "lower(c.name)",
+      cif: { expr: "c.cif_norm", nullable: true },
+      email: { expr: "u.email", nullable: true },
+      region: { expr: "c.region", nullable: true },
+    },
     q.sortBy ?? "name",
     q.sortDesc ?? "ASC",
     "c.id",

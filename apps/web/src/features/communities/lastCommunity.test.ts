@@ -14,6 +14,10 @@ describe("panel paths without an id", () => {
     );
   });
 
+  it("lead from the panel's bare path to the community opened last", () => {
+    expect(panelRedirectTarget("/comunidades/comunidad", "", 7)).toBe("/comunidades/comunidad/7");
+    expect(panelRedirectTarget("/comunidades/comunidadx", "", 7)).toBe("/comunidades/index");
+  });
   it("lead to the communities list when none was opened", () => {
     expect(panelRedirectTarget("/comunidades/comunidad/upload", "", null)).toBe("/comunidades/index");
   });

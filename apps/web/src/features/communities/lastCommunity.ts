@@ -1,5 +1,7 @@
+import { STORAGE_KEYS } from "../../app/storageKeys";
+
 /** The community the panel opened last in this tab (spec 02 §2: the panel's paths without an id). */
-export const LAST_COMMUNITY_KEY = "coordina.community";
+export const LAST_COMMUNITY_KEY = STORAGE_KEYS.lastCommunity;
 
 export const PANEL_BASE = "/comunidades/comunidad";
 export const COMMUNITIES_LIST = "/comunidades/index";
@@ -24,7 +26,7 @@ export const lastCommunity = {
  * with none remembered, the communities list.
  */
 export function panelRedirectTarget(pathname: string, search: string, lastId: number | null): string {
-  if (lastId === null || !pathname.startsWith(`${PANEL_BASE}/`)) return COMMUNITIES_LIST;
+  if (lastId === null || !(pathname === PANEL_BASE || pathname.startsWith(`${PANEL_BASE}/`))) return COMMUNITIES_LIST;
   const child = pathname.slice(PANEL_BASE.length + 1).replace(/\/+$/, "");
   return `${PANEL_BASE}/${lastId}${child ? `/${child}` : ""}${search}`;
 }

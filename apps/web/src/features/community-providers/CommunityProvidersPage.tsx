@@ -99,7 +99,7 @@ export default function CommunityProvidersPage() {
 
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-provider-id={row.id_provider}>
-      {development && <Table.Td>{row.id}</Table.Td>}
+      {development && <Table.Td>{row.id_provider}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" fw={600}>

@@ -1,9 +1,10 @@
 import type { CommunityView, CommunityViewResponse } from "@coordina/domain";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
+import { queryKeys } from "../../../app/queryKeys";
 
 /** The query key of one community, shared by the panel and whatever changes the community. */
-export const communityKey = (id: number) => ["community", id] as const;
+export const communityKey = queryKeys.community;
 
 /** One community with what its panel needs: contact data, `editable` and the menu flags. */
 export async function fetchCommunity(id: number): Promise<CommunityView> {

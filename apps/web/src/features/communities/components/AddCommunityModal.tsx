@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
+import { showError } from "../../../app/errorDialog";
 import { addCommunity } from "../api/addCommunity";
 import { ADD_EMPTY, ADD_FIELDS, type AddField, type AddValues, addFormError } from "../communityForm";
 import { ValidMark } from "./ValidMark";
@@ -25,12 +24,10 @@ export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModa
   const [values, setValues] = useState<AddValues>(ADD_EMPTY);
   const [touched, setTouched] = useState<Partial<Record<AddField, boolean>>>({});
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   function reset() {
     setValues(ADD_EMPTY);
     setTouched({});
-    setFailure(null);
   }
 
   function close() {
@@ -44,13 +41,13 @@ export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModa
     setTouched({ name: true, cif: true });
     if (busy || ADD_FIELDS.some((f) => addFormError(f, values[f]))) return;
     setBusy(true);
-    setFailure(null);
     try {
       await addCommunity({ name: values.name.trim(), cif: values.cif.trim() });
       reset();
       onAdded();
     } catch (error) {
-      setFailure(errorText(error));
+      // Spec 02 §8: the server's error, translated, in the red 'Error' dialog; the form keeps what was typed.
+      showError(error);
     } finally {
       setBusy(false);
     }
@@ -65,7 +62,6 @@ export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModa
         onChange={(e) => {
           const value = e.currentTarget.value;
           setValues((vs) => ({ ...vs, [field]: value }));
-          setFailure(null);
         }}
         // An empty field is told off only at 'Guardar' (the message would move the button under the
         // pointer); one with something in it is checked as soon as it is left.
@@ -87,16 +83,6 @@ export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModa
         <Stack>
           {input("name")}
           {input("cif")}
-          {failure && (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle size={18} />}
-              title={t("communities-page.save-error")}
-              data-testid="add-community-error"
-            >
-              {failure}
-            </Alert>
-          )}
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               {t("communities-page.simple.save")}

@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
+import { showError } from "../../../app/errorDialog";
 import { registerCommunity } from "../api/registerCommunity";
 import {
   communityFormError,
@@ -31,12 +30,10 @@ export function CommunityFullFormModal({ opened, onClose, onAdded }: CommunityFu
   const [values, setValues] = useState<FullValues>(FULL_EMPTY);
   const [touched, setTouched] = useState<Partial<Record<FullField, boolean>>>({});
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   function reset() {
     setValues(FULL_EMPTY);
     setTouched({});
-    setFailure(null);
   }
 
   function close() {
@@ -50,13 +47,13 @@ export function CommunityFullFormModal({ opened, onClose, onAdded }: CommunityFu
     setTouched(Object.fromEntries(FULL_FIELDS.map((f) => [f, true])));
     if (busy || FULL_FIELDS.some((f) => communityFormError(f, values[f]))) return;
     setBusy(true);
-    setFailure(null);
     try {
       await registerCommunity(registrationOf(values));
       reset();
       onAdded();
     } catch (error) {
-      setFailure(errorText(error));
+      // Spec 02 §8: the server's error, translated, in the red 'Error' dialog; the form keeps what was typed.
+      showError(error);
     } finally {
       setBusy(false);
     }
@@ -72,7 +69,6 @@ export function CommunityFullFormModal({ opened, onClose, onAdded }: CommunityFu
         onChange={(e) => {
           const value = e.currentTarget.value;
           setValues((vs) => ({ ...vs, [field]: value }));
-          setFailure(null);
         }}
         // An empty field is told off only at 'Guardar' (the message would move the button under the
         // pointer); one with something in it is checked as soon as it is left.
@@ -111,16 +107,6 @@ export function CommunityFullFormModal({ opened, onClose, onAdded }: CommunityFu
             {input("postcode")}
             {input("province")}
           </SimpleGrid>
-          {failure && (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle size={18} />}
-              title={t("communities-page.save-error")}
-              data-testid="community-full-form-error"
-            >
-              {failure}
-            </Alert>
-          )}
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               {t("communities-page.full.save")}
