@@ -3,7 +3,7 @@ import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
-import { recordIdSchema, requiredText } from "./common.js";
+import { recordIdSchema, requiredContactSchema, requiredText } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** An e-mail field with the spec's message for its form. */
@@ -84,21 +84,7 @@ export const companyRegistrationSchema = z.object({
   role: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
   cif: requiredText(ValidationKey.cifInvalid, 20),
   /** the full form: every field required, postcode of 5 (spec 01 §5) */
-  company_data: z
-    .object({
-      cif: z.string().trim().max(20).optional(),
-      person: requiredText(ValidationKey.required),
-      tfn: requiredText(ValidationKey.required, 30),
-      address: requiredText(ValidationKey.required),
-      city: requiredText(ValidationKey.required),
-      /** holds the province */
-      country: requiredText(ValidationKey.required),
-      postcode: z
-        .string({ error: ValidationKey.postcode })
-        .trim()
-        .length(POSTCODE_LENGTH, { error: ValidationKey.postcode }),
-    })
-    .optional(),
+  company_data: requiredContactSchema.optional(),
 });
 export type CompanyRegistrationRequest = z.input<typeof companyRegistrationSchema>;
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { POSTCODE_LENGTH } from "../constants.js";
+import { ValidationKey } from "../errors.js";
+import { isValidEmail } from "../validation.js";
 
 /** Error envelope `{result:false, error}` (DESIGN.md §4). */
 export const errorEnvelopeSchema = z.object({
@@ -31,3 +34,42 @@ export const optionalText = (max = 200) => z.string().trim().max(max).optional()
 /** A required text field: trimmed, not empty, at most `max` characters; `message` for any failure. */
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+/** Contact data of a full add form (spec 01 §5, 02 §5): every field required, postcode of 5. */
+export const requiredContactSchema = z.object({
+  cif: z.string().trim().max(20).optional(),
+  person: requiredText(ValidationKey.required),
+  tfn: requiredText(ValidationKey.required, 30),
+  address: requiredText(ValidationKey.required),
+  city: requiredText(ValidationKey.required),
+  /** holds the province */
+  country: requiredText(ValidationKey.required),
+  postcode: z
+    .string({ error: ValidationKey.postcode })
+    .trim()
+    .length(POSTCODE_LENGTH, { error: ValidationKey.postcode }),
+});
+
+/**
+ * Contact data as an edit form sends it (spec 02 §5 'Company edit'): e-mail valid or empty, postcode
+ * empty or of 5, the rest free; a field left out is not changed, an empty one is cleared.
+ */
+export const editableContactSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === "" || isValidEmail(v), { error: ValidationKey.emailFormat })
+    .optional(),
+  person: optionalText(),
+  tfn: optionalText(30),
+  address: optionalText(),
+  city: optionalText(),
+  /** holds the province */
+  country: optionalText(),
+  postcode: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || v.length === POSTCODE_LENGTH, { error: ValidationKey.postcodeOptional })
+    .optional(),
+});

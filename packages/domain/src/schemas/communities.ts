@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { PAGE_SIZE, POSTCODE_LENGTH } from "../constants.js";
+import { PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { isValidEmail } from "../validation.js";
-import { optionalText, recordIdSchema, requiredText } from "./common.js";
+import { emailField } from "./accounts.js";
+import { editableContactSchema, recordIdSchema, requiredContactSchema, requiredText } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 // ── Communities list (companies/fincas/index): the administrator's own, the colegio's all ──
@@ -69,25 +70,10 @@ export type CommunityAddRequest = z.input<typeof communityAddSchema>;
 
 /** Full form (spec 02 §3 'Community registration payload', §5): every field required, postcode of 5. */
 export const communityRegistrationSchema = z.object({
-  email: z
-    .string({ error: ValidationKey.emailFormat })
-    .trim()
-    .max(254, { error: ValidationKey.emailFormat })
-    .refine(isValidEmail, { error: ValidationKey.emailFormat }),
+  email: emailField(ValidationKey.emailFormat),
   company_name: requiredText(ValidationKey.nameRequired),
   cif: requiredText(ValidationKey.cifInvalid, 20),
-  company_data: z.object({
-    cif: z.string().trim().max(20).optional(),
-    person: requiredText(ValidationKey.required),
-    tfn: requiredText(ValidationKey.required, 30),
-    address: requiredText(ValidationKey.required),
-    city: requiredText(ValidationKey.required),
-    /** holds the province */
-    country: requiredText(ValidationKey.required),
-    postcode: z
-      .string({ error: ValidationKey.postcode })
-      .trim()
-      .length(POSTCODE_LENGTH, { error: ValidationKey.postcode }),
+  company_data: requiredContactSchema.extend({
     /** the contact e-mail; `email` when absent */
     mail: z
       .string()
@@ -147,27 +133,8 @@ export const communityUpdateSchema = z.object({
     .min(1, { error: ValidationKey.cifInvalid })
     .max(20, { error: ValidationKey.cifInvalid })
     .optional(),
-  company_data: z
-    .object({
-      /** the contact e-mail (`mail` is the registration payload's name for it) */
-      email: z
-        .string()
-        .trim()
-        .max(254)
-        .refine((v) => v === "" || isValidEmail(v), { error: ValidationKey.emailFormat })
-        .optional(),
-      person: optionalText(),
-      tfn: optionalText(30),
-      address: optionalText(),
-      city: optionalText(),
-      country: optionalText(),
-      postcode: z
-        .string()
-        .trim()
-        .refine((v) => v === "" || v.length === POSTCODE_LENGTH, { error: ValidationKey.postcodeOptional })
-        .optional(),
-    })
-    .optional(),
+  /** contact data; `email` is the contact e-mail (`mail` in the registration payload) */
+  company_data: editableContactSchema.optional(),
 });
 export type CommunityUpdateRequest = z.input<typeof communityUpdateSchema>;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ACTIVITY_NAME_MAX, PAGE_SIZE, POSTCODE_LENGTH } from "../constants.js";
+import { ACTIVITY_NAME_MAX, PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { REGION_CODES } from "../regions.js";
 import { isValidEmail } from "../validation.js";
 import { companyDetailSchema } from "./accounts.js";
-import { optionalText, recordIdSchema } from "./common.js";
+import { editableContactSchema, recordIdSchema } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** A `true`/`false` that also arrives as 1/0 or '1'/'0' (query strings, the spec's docsRead=1). */
@@ -119,25 +119,8 @@ export const companyUpdateSchema = z.object({
   id: recordIdSchema,
   name: z.string({ error: ValidationKey.nameRequired }).trim().min(1, { error: ValidationKey.nameRequired }).max(200),
   cif: z.string().trim().max(20).optional(),
-  company_data: z
-    .object({
-      email: z
-        .string()
-        .trim()
-        .max(254)
-        .refine((v) => v === "" || isValidEmail(v), { error: ValidationKey.emailFormat })
-        .optional(),
-      person: optionalText(),
-      tfn: optionalText(30),
-      address: optionalText(),
-      city: optionalText(),
-      /** holds the province */
-      country: optionalText(),
-      postcode: z
-        .string()
-        .trim()
-        .refine((v) => v === "" || v.length === POSTCODE_LENGTH, { error: ValidationKey.postcodeOptional })
-        .optional(),
+  company_data: editableContactSchema
+    .extend({
       /** colegios only: their region */
       region: z.enum(REGION_CODES).nullable().optional(),
     })
