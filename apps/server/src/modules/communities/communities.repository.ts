@@ -67,8 +67,20 @@ const livePorters = (communityId: SQL) =>
   sql`(select count(*) from community_porters p join users u on u.id = p.porter_user_id
        where p.community_id = ${communityId} and p.erased = false and u.erased = false)`;
 
-/** Whose communities a list shows: one administrator's in a colegio, or all of a colegio's. */
-export type CommunityScope = { colegioId: number; adminCompanyId?: number };
+/**
+ * Whose communities a list shows: one administrator's in a colegio, or all of a colegio's. A colegio id
+ * of null means every colegio the administrator works in (no colegio chosen yet).
+ */
+export type CommunityScope =
+  | { colegioId: number; adminCompanyId?: undefined }
+  | { colegioId: number | null; adminCompanyId: number };
+
+/** Communities of the colegio chosen, or (null) of every colegio the company works in now. */
+const inColegio = (colegioId: number | null, companyId: number) =>
+  colegioId === null
+    ? sql`f.colegio_id in (select m.colegio_id from colegio_members m
+                          where m.company_id = ${companyId} and m.erased = false)`
+    : sql`f.colegio_id = ${colegioId}`;
 
 /**
  * One page of communities with their providers, porters and document figures, and the total. The page
@@ -98,8 +110,8 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
                 cross join lateral ${communityFigures(sql`f.id`)} d`,
       // Every community has its administrator (a foreign key) and one row of figures.
       countFrom: sql`communities f`,
-      where: sql`f.colegio_id = ${scope.colegioId} and f.erased = false
-        ${scope.adminCompanyId === undefined ? sql`` : sql`and f.admin_company_id = ${scope.adminCompanyId}`}
+      where: sql`${scope.adminCompanyId === undefined ? sql`f.colegio_id = ${scope.colegioId}` : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`}
+        and f.erased = false
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
       orderBy,
     },
@@ -131,10 +143,13 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
   );
 }
 
-/** One page of the live communities of a colegio that the provider serves, with administrator and porters. */
+/**
+ * One page of the live communities the provider serves in a colegio (null: in every colegio it works
+ * in), with administrator and porters.
+ */
 export async function pageProviderCommunities(
   db: Db,
-  colegioId: number,
+  colegioId: number | null,
   providerId: number,
   q: SortedPage<ProviderCommunitySortKey>,
 ) {
@@ -156,7 +171,7 @@ export async function pageProviderCommunities(
       from: sql`community_providers cp join communities f on f.id = cp.community_id
                 join companies a on a.id = f.admin_company_id`,
       where: sql`cp.provider_company_id = ${providerId} and cp.erased = false
-        and f.erased = false and f.colegio_id = ${colegioId}
+        and f.erased = false and ${inColegio(colegioId, providerId)}
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like} or a.name ilike ${like})` : sql``}`,
       orderBy,
     },

@@ -53,17 +53,21 @@ export async function communityFor(
   return community;
 }
 
-/** The communities list: an administrator's own in the chosen colegio, or all of the colegio's. */
+/**
+ * The communities list: an administrator's own in the chosen colegio, or all of the colegio's. Before a
+ * colegio is chosen (a company in several, or in none yet) an administrator sees its communities of
+ * every colegio it works in: its own data, and nothing to refuse.
+ */
 export function listCommunities(db: Db, actor: Actor, q: z.infer<typeof communitiesIndexSchema>) {
   if (actor.role === Role.colegio) return pageCommunities(db, { colegioId: actor.companyId }, q);
   if (actor.role !== Role.administrador) throw forbidden();
-  return pageCommunities(db, { colegioId: colegioScope(actor), adminCompanyId: actor.companyId }, q);
+  return pageCommunities(db, { colegioId: actor.colegioId, adminCompanyId: actor.companyId }, q);
 }
 
-/** The communities a provider serves in the chosen colegio. */
+/** The communities a provider serves in the chosen colegio, or in every colegio it works in. */
 export function listProviderCommunities(db: Db, actor: Actor, q: z.infer<typeof providerCommunitiesIndexSchema>) {
   if (actor.role !== Role.gremio) throw forbidden();
-  return pageProviderCommunities(db, colegioScope(actor), actor.companyId, q);
+  return pageProviderCommunities(db, actor.colegioId, actor.companyId, q);
 }
 
 /**

@@ -330,15 +330,23 @@ describe("the administrator's communities list (companies/fincas/index)", () => 
     expect((await list(t.admin2, inA())).json().count).toBe(11);
   });
 
-  it("needs a colegio the administrator works in", async () => {
-    expectError(await list(t.administrador), 403, ErrorKey.colegioForbidden);
-    expectError(await list(t.administrador, { colg_id: -1 }), 403, ErrorKey.colegioForbidden);
+  it("refuses a colegio the administrator does not work in", async () => {
     expectError(await list(t.admin2, { colg_id: B.id }), 403, ErrorKey.colegioForbidden);
-    // Its membership of A was deactivated: it reaches neither A nor, without one, any colegio.
+    // Its membership of A was deactivated: it no longer reaches A.
     expectError(await list(t.adminGone, inA()), 403, ErrorKey.colegioForbidden);
-    expectError(await list(t.adminGone), 403, ErrorKey.colegioForbidden);
     // In B, where it still works, its community of A is not listed.
     expect(ids(await list(t.adminGone, { colg_id: B.id }))).toEqual([]);
+  });
+
+  it("before a colegio is chosen, lists the administrator's communities of every colegio it works in", async () => {
+    const inBoth = [...ids(await list(t.administrador, inA())), ...ids(await list(t.administrador, { colg_id: B.id }))];
+    const all = await list(t.administrador);
+    expect(ids(all).sort()).toEqual(inBoth.sort());
+    expect(all.json().count).toBe(inBoth.length);
+    // -1 is the web app's "none chosen".
+    expect(ids(await list(t.administrador, { colg_id: -1 })).sort()).toEqual(inBoth.sort());
+    // Deactivated in A, still in B (where it has none): nothing, and nothing of A.
+    expect(ids(await list(t.adminGone))).toEqual([]);
   });
 
   it.each([
@@ -488,7 +496,10 @@ describe("the provider's communities list (companies/fincas/provider)", () => {
       porteros: [],
     });
     expect(ids(await served(t.P2, inA()))).toEqual([A2.id, R[1]!.id]);
-    expectError(await served(t.gremio), 403, ErrorKey.colegioForbidden);
+    // Before a colegio is chosen: the communities it serves in every colegio it works in.
+    const inBoth = [...ids(await served(t.gremio, inA())), ...ids(await served(t.gremio, { colg_id: B.id }))];
+    expect(ids(await served(t.gremio)).sort()).toEqual(inBoth.sort());
+    expect(ids(await served(t.gremio))).toContain(B1.id);
     expectError(await served(t.P2, { colg_id: B.id }), 403, ErrorKey.colegioForbidden);
     // Deactivated in A: it no longer reaches A's communities.
     expectError(await served(t.P3, inA()), 403, ErrorKey.colegioForbidden);
