@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, normalizeTaxId, passwordMeetsRule, passwordStrength, passwordsMatch } from "./validation.js";
+import { ValidationKey } from "./errors.js";
+import {
+  editContactFieldError,
+  FULL_CONTACT_FIELDS,
+  fullContactFieldError,
+  isValidEmail,
+  normalizeTaxId,
+  passwordMeetsRule,
+  passwordStrength,
+  passwordsMatch,
+} from "./validation.js";
 
 describe("password strength meter (0–10)", () => {
   it.each([
@@ -59,5 +69,36 @@ describe("e-mail format", () => {
 describe("tax ids", () => {
   it("compare upper-cased without spaces, dots or dashes", () => {
     expect(normalizeTaxId(" b-86.123 450 ")).toBe("B86123450");
+  });
+});
+
+describe("the full add forms of a company and of a community", () => {
+  it("require every field", () => {
+    for (const field of FULL_CONTACT_FIELDS)
+      expect(fullContactFieldError(field, "  "), field).toBe(ValidationKey.required);
+  });
+
+  it("want a valid e-mail and a postcode of exactly 5", () => {
+    expect(fullContactFieldError("email", "sin-arroba")).toBe(ValidationKey.emailFormat);
+    expect(fullContactFieldError("email", "gestor@coordina.test")).toBeUndefined();
+    expect(fullContactFieldError("postcode", "2801")).toBe(ValidationKey.postcode);
+    expect(fullContactFieldError("postcode", "280130")).toBe(ValidationKey.postcode);
+    expect(fullContactFieldError("postcode", " 28013 ")).toBeUndefined();
+    expect(fullContactFieldError("tfn", "910000111")).toBeUndefined();
+  });
+});
+
+describe("the edit forms of a company's and a community's data", () => {
+  it("require a name; e-mail valid or empty; postcode empty or of 5; the rest free", () => {
+    expect(editContactFieldError("name", " ")).toBe(ValidationKey.nameRequired);
+    expect(editContactFieldError("name", "Fincas Centro")).toBeUndefined();
+    expect(editContactFieldError("email", "")).toBeUndefined();
+    expect(editContactFieldError("email", "mal")).toBe(ValidationKey.emailFormat);
+    expect(editContactFieldError("email", " info@fincas.test ")).toBeUndefined();
+    expect(editContactFieldError("postcode", "")).toBeUndefined();
+    expect(editContactFieldError("postcode", "280")).toBe(ValidationKey.postcodeOptional);
+    expect(editContactFieldError("postcode", "28013")).toBeUndefined();
+    expect(editContactFieldError("person", "")).toBeUndefined();
+    expect(editContactFieldError("cif", "")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from "./constants.js";
+import { PASSWORD_MIN_LENGTH, POSTCODE_LENGTH } from "./constants.js";
+import { ValidationKey, type ValidationKeyValue } from "./errors.js";
 
 /**
  * Pragmatic e-mail format check: one @, a non-empty local part without spaces, a dotted domain whose
@@ -55,4 +56,43 @@ export function passwordsMatch(a: string, b: string): boolean {
 /** Tax ids are compared upper-cased without spaces, dots or dashes (DESIGN.md §5). */
 export function normalizeTaxId(value: string): string {
   return value.toUpperCase().replace(/[\s.-]/g, "");
+}
+
+/**
+ * The fields of the full add forms of a company and of a community (spec 01 §5, spec 02 §5): name,
+ * e-mail, tax id, contact person, telephone, address, city, postcode and province.
+ */
+export const FULL_CONTACT_FIELDS = [
+  "name",
+  "email",
+  "nif",
+  "person",
+  "tfn",
+  "address",
+  "city",
+  "postcode",
+  "province",
+] as const;
+export type FullContactField = (typeof FULL_CONTACT_FIELDS)[number];
+export type FullContactValues = Record<FullContactField, string>;
+
+/** A field of a full add form: every one required, the e-mail valid, the postcode of exactly 5. */
+export function fullContactFieldError(field: FullContactField, raw: string): ValidationKeyValue | undefined {
+  const value = raw.trim();
+  if (value === "") return ValidationKey.required;
+  if (field === "email" && !isValidEmail(value)) return ValidationKey.emailFormat;
+  if (field === "postcode" && value.length !== POSTCODE_LENGTH) return ValidationKey.postcode;
+  return undefined;
+}
+
+/**
+ * A field of the edit form of a company's or a community's data (spec 02 §5 'Company edit'): the name
+ * required, the e-mail valid or empty, the postcode empty or of 5; the other fields as they come.
+ */
+export function editContactFieldError(field: string, raw: string): ValidationKeyValue | undefined {
+  const value = raw.trim();
+  if (field === "name" && value === "") return ValidationKey.nameRequired;
+  if (field === "email" && value !== "" && !isValidEmail(value)) return ValidationKey.emailFormat;
+  if (field === "postcode" && value !== "" && value.length !== POSTCODE_LENGTH) return ValidationKey.postcodeOptional;
+  return undefined;
 }

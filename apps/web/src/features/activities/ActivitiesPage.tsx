@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { NoticeAlert } from "../../ui/NoticeAlert";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
@@ -22,18 +22,17 @@ type ActivitySort = NonNullable<ActivitiesIndexRequest["sortBy"]>;
 /** The colegio's activities (spec 01 §2 activities editor): search, sort, add in bulk and delete. */
 export default function ActivitiesPage() {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState<ActivitySort> | null>(null);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<ActivityRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const activities = usePagedList(
+  const activities = usePagedList<ActivityRow, ActivitySort>(
     "activities",
-    { sort },
-    (paging) => fetchActivities({ ...paging, sortBy: sort?.by, sortDesc: sort?.dir }),
+    {},
+    fetchActivities,
     t("activities-page.empty"),
-    { limit: PAGE_SIZE.activitiesTable },
+    { limit: PAGE_SIZE.activitiesTable, sort: null },
   );
 
   async function remove(row: ActivityRow) {
@@ -90,11 +89,6 @@ export default function ActivitiesPage() {
         title={t("activities-page.title")}
         icon={<IconListDetails size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          activities.setPage(1);
-        }}
         rows={rows}
         {...activities.listProps}
         actions={

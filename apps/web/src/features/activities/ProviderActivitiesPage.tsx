@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type ProviderActivitiesIndexRequest } from "@coordina/domain";
+import { PAGE_SIZE, type ProviderActivitiesIndexRequest, type ProviderActivityRow } from "@coordina/domain";
 import { Select, Table } from "@mantine/core";
 import { IconTools } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchAllActivities } from "./api/fetchAllActivities";
@@ -23,19 +23,18 @@ type ProviderSort = NonNullable<ProviderActivitiesIndexRequest["sortBy"]>;
  */
 export default function ProviderActivitiesPage() {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState<ProviderSort> | null>(null);
   const [activity, setActivity] = useState<string | null>(null);
 
   const development = useDevelopmentMode();
   const options = useQuery({ queryKey: ["activities", "all"], queryFn: fetchAllActivities, staleTime: 60_000 });
   const filteract = activity === null ? undefined : Number(activity);
 
-  const providers = usePagedList(
+  const providers = usePagedList<ProviderActivityRow, ProviderSort>(
     "provider-activities",
-    { sort, filteract },
-    (paging) => fetchProviderActivities({ ...paging, sortBy: sort?.by, sortDesc: sort?.dir, filteract }),
+    { filteract },
+    (paging) => fetchProviderActivities({ ...paging, filteract }),
     t("activities-page.providers.empty"),
-    { limit: PAGE_SIZE.providerActivities },
+    { limit: PAGE_SIZE.providerActivities, sort: null },
   );
 
   const showId = development;
@@ -65,11 +64,6 @@ export default function ProviderActivitiesPage() {
         title={t("activities-page.providers.title")}
         icon={<IconTools size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          providers.setPage(1);
-        }}
         rows={rows}
         {...providers.listProps}
         actions={

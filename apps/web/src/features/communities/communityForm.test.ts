@@ -3,12 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   ADD_FIELDS,
   addFormError,
-  communityFormError,
   editChanged,
   editFormError,
   editValuesOf,
-  FULL_EMPTY,
-  FULL_FIELDS,
   registrationOf,
   updateOf,
 } from "./communityForm";
@@ -44,22 +41,8 @@ describe("the simple add form", () => {
 });
 
 describe("the full add form", () => {
-  it("requires every field", () => {
-    for (const field of FULL_FIELDS) expect(communityFormError(field, "  "), field).toBe(ValidationKey.required);
-  });
-
-  it("wants a valid e-mail and a postcode of exactly 5", () => {
-    expect(communityFormError("email", "sin-arroba")).toBe(ValidationKey.emailFormat);
-    expect(communityFormError("email", "presidente@coordina.test")).toBeUndefined();
-    expect(communityFormError("postcode", "2801")).toBe(ValidationKey.postcode);
-    expect(communityFormError("postcode", "280130")).toBe(ValidationKey.postcode);
-    expect(communityFormError("postcode", " 28013 ")).toBeUndefined();
-    expect(communityFormError("tfn", "910000111")).toBeUndefined();
-  });
-
   it("sends trimmed values, the province as country and the e-mail also as contact mail", () => {
     const values = {
-      ...FULL_EMPTY,
       name: " Comunidad Sol 3 ",
       email: "presi@coordina.test",
       nif: "H28000011",

@@ -2,10 +2,12 @@ import {
   type CommunityRegistrationRequest,
   type CommunityUpdateRequest,
   type CommunityView,
-  isValidEmail,
+  editContactFieldError,
+  type FullContactValues,
   POSTCODE_LENGTH,
   ValidationKey,
 } from "@coordina/domain";
+import { contactDataOf, fullRegistrationOf, trimmedContactData } from "../../app/contactData";
 
 // ── Simple add form (spec 02 §2 'Add community', §5): name and tax id, both required ──
 export const ADD_FIELDS = ["name", "cif"] as const;
@@ -19,73 +21,12 @@ export function addFormError(field: AddField, raw: string): string | undefined {
   return field === "name" ? ValidationKey.nameRequired : ValidationKey.cifInvalid;
 }
 
-// ── Full add form (spec 02 §5): every field required, e-mail valid, postcode of exactly 5 ──
-export const FULL_FIELDS = [
-  "name",
-  "email",
-  "nif",
-  "person",
-  "tfn",
-  "address",
-  "city",
-  "postcode",
-  "province",
-] as const;
-export type FullField = (typeof FULL_FIELDS)[number];
-export type FullValues = Record<FullField, string>;
-
-export const FULL_EMPTY: FullValues = {
-  name: "",
-  email: "",
-  nif: "",
-  person: "",
-  tfn: "",
-  address: "",
-  city: "",
-  postcode: "",
-  province: "",
-};
-
-/** Longest value each field takes (what the server accepts). */
-export const FULL_MAX: Record<FullField, number> = {
-  name: 200,
-  email: 254,
-  nif: 20,
-  person: 200,
-  tfn: 30,
-  address: 200,
-  city: 200,
-  postcode: POSTCODE_LENGTH,
-  province: 200,
-};
-
-/** The message key of a field of the full form, or undefined when it is fine (as the company full form). */
-export function communityFormError(field: FullField, raw: string): string | undefined {
-  const value = raw.trim();
-  if (value === "") return ValidationKey.required;
-  if (field === "email" && !isValidEmail(value)) return ValidationKey.emailFormat;
-  if (field === "postcode" && value.length !== POSTCODE_LENGTH) return ValidationKey.postcode;
-  return undefined;
-}
+// ── Full add form (spec 02 §5): the company full form's fields and rules (FULL_CONTACT_FIELDS, domain) ──
 
 /** The registration call's body: trimmed values, the province as `country`, the e-mail also as `mail`. */
-export function registrationOf(values: FullValues): CommunityRegistrationRequest {
-  const v = (field: FullField) => values[field].trim();
-  return {
-    email: v("email"),
-    company_name: v("name"),
-    cif: v("nif"),
-    company_data: {
-      cif: v("nif"),
-      person: v("person"),
-      tfn: v("tfn"),
-      address: v("address"),
-      city: v("city"),
-      country: v("province"),
-      postcode: v("postcode"),
-      mail: v("email"),
-    },
-  };
+export function registrationOf(values: FullContactValues): CommunityRegistrationRequest {
+  const body = fullRegistrationOf(values);
+  return { ...body, company_data: { ...body.company_data, mail: body.email } };
 }
 
 // ── Edit (spec 02 §5 'Company edit'): name required, e-mail valid or empty, postcode empty or 5 ──
@@ -106,27 +47,13 @@ export const EDIT_MAX: Record<EditField, number> = {
 };
 
 export function editValuesOf(community: CommunityView): EditValues {
-  return {
-    name: community.name,
-    cif: community.cif,
-    email: community.email ?? "",
-    person: community.person ?? "",
-    tfn: community.tfn ?? "",
-    address: community.address ?? "",
-    postcode: community.postcode ?? "",
-    city: community.city ?? "",
-    country: community.country ?? "",
-  };
+  return { name: community.name, cif: community.cif, ...contactDataOf(community) };
 }
 
-/** The message key of an edited field, or undefined when it is fine. */
+/** The message key of an edited field, or undefined when it is fine: the company edit's rules, and a tax id. */
 export function editFormError(field: EditField, raw: string): string | undefined {
-  const value = raw.trim();
-  if (field === "name" && value === "") return ValidationKey.nameRequired;
-  if (field === "cif" && value === "") return ValidationKey.cifInvalid;
-  if (field === "email" && value !== "" && !isValidEmail(value)) return ValidationKey.emailFormat;
-  if (field === "postcode" && value !== "" && value.length !== POSTCODE_LENGTH) return ValidationKey.postcodeOptional;
-  return undefined;
+  if (field === "cif" && raw.trim() === "") return ValidationKey.cifInvalid;
+  return editContactFieldError(field, raw);
 }
 
 /** Whether anything differs from what was loaded (surrounding spaces do not count). */
@@ -136,19 +63,5 @@ export function editChanged(loaded: EditValues, edited: EditValues): boolean {
 
 /** The update call's body: every value trimmed, the province as `country`. */
 export function updateOf(id: number, values: EditValues): CommunityUpdateRequest {
-  const v = (field: EditField) => values[field].trim();
-  return {
-    id,
-    name: v("name"),
-    cif: v("cif"),
-    company_data: {
-      email: v("email"),
-      person: v("person"),
-      tfn: v("tfn"),
-      address: v("address"),
-      city: v("city"),
-      country: v("country"),
-      postcode: v("postcode"),
-    },
-  };
+  return { id, name: values.name.trim(), cif: values.cif.trim(), company_data: trimmedContactData(values) };
 }

@@ -16,7 +16,7 @@ import { showErrorMessage } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { NoticeAlert } from "../../ui/NoticeAlert";
 import { TrafficLight } from "../../ui/TrafficLight";
 import { usePagedList } from "../../ui/usePagedList";
@@ -43,22 +43,20 @@ export default function CommunityProvidersPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const development = useDevelopmentMode();
-  const [sort, setSort] = useState<SortState<CommunityProviderSortKey> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState<CommunityProviderRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
-  const list = usePagedList(
+  const list = usePagedList<CommunityProviderRow, CommunityProviderSortKey>(
     COMMUNITY_PROVIDERS_KEY,
-    { idFinca: community.id, sort },
+    { idFinca: community.id },
     // The page size is the server's: the request leaves `limit` out and the answer names it.
-    ({ page, filter }) =>
-      fetchCommunityProviders({ idFinca: community.id, page, filter, sortBy: sort?.by, sortDesc: sort?.dir }),
+    ({ page, filter, sortBy, sortDesc }) =>
+      fetchCommunityProviders({ idFinca: community.id, page, filter, sortBy, sortDesc }),
     k("empty"),
-    { limit: PAGE_SIZE.communityProviders },
+    { limit: PAGE_SIZE.communityProviders, sort: null },
   );
-  const listProps = list.listProps;
 
   const changed = () => {
     list.refresh();
@@ -162,13 +160,8 @@ export default function CommunityProvidersPage() {
         title={k("title")}
         icon={<IconTruck size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          list.setPage(1);
-        }}
         rows={rows}
-        {...listProps}
+        {...list.listProps}
         actions={
           community.editable && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>

@@ -1,26 +1,17 @@
 import {
   type CompanyUpdateRequest,
   type CompanyView,
-  isValidEmail,
-  POSTCODE_LENGTH,
+  editContactFieldError,
   REGION_CODES,
   type RegionCode,
   Role,
-  ValidationKey,
 } from "@coordina/domain";
+import { type ContactData, contactDataOf, trimmedContactData } from "../../app/contactData";
 
 /** The company's own data as the form holds it (spec 02 §5 'Company edit'). */
-export interface CompanyForm {
+export interface CompanyForm extends ContactData {
   name: string;
   cif: string;
-  email: string;
-  person: string;
-  tfn: string;
-  address: string;
-  city: string;
-  /** the province */
-  country: string;
-  postcode: string;
   /** colegios only: their region's code, '' for none */
   region: string;
 }
@@ -45,13 +36,7 @@ export function formOf(company: CompanyView): CompanyForm {
   return {
     name: company.name,
     cif: company.cif,
-    email: company.email ?? "",
-    person: company.person ?? "",
-    tfn: company.tfn ?? "",
-    address: company.address ?? "",
-    city: company.city ?? "",
-    country: company.country ?? "",
-    postcode: company.postcode ?? "",
+    ...contactDataOf(company),
     region: company.region ?? "",
   };
 }
@@ -59,11 +44,10 @@ export function formOf(company: CompanyView): CompanyForm {
 /** The validation message key of each field in error: name required, e-mail valid, postcode empty or 5. */
 export function problemsOf(form: CompanyForm): Partial<Record<CompanyField, string>> {
   const problems: Partial<Record<CompanyField, string>> = {};
-  if (!form.name.trim()) problems.name = ValidationKey.nameRequired;
-  const email = form.email.trim();
-  if (email && !isValidEmail(email)) problems.email = ValidationKey.emailFormat;
-  const postcode = form.postcode.trim();
-  if (postcode && postcode.length !== POSTCODE_LENGTH) problems.postcode = ValidationKey.postcodeOptional;
+  for (const field of COMPANY_FIELDS) {
+    const key = editContactFieldError(field, form[field]);
+    if (key) problems[field] = key;
+  }
   return problems;
 }
 
@@ -76,20 +60,13 @@ const isRegion = (code: string): code is RegionCode => (REGION_CODES as readonly
 
 /** The update call's body; the region goes only for a colegio. */
 export function requestOf(id: number, form: CompanyForm, colegio: boolean): CompanyUpdateRequest {
-  const v = (field: CompanyField) => form[field].trim();
-  const region = v("region");
+  const region = form.region.trim();
   return {
     id,
-    name: v("name"),
-    cif: v("cif"),
+    name: form.name.trim(),
+    cif: form.cif.trim(),
     company_data: {
-      email: v("email"),
-      person: v("person"),
-      tfn: v("tfn"),
-      address: v("address"),
-      city: v("city"),
-      country: v("country"),
-      postcode: v("postcode"),
+      ...trimmedContactData(form),
       ...(colegio ? { region: isRegion(region) ? region : null } : {}),
     },
   };

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { NoticeAlert } from "../../ui/NoticeAlert";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
@@ -26,17 +26,17 @@ addTexts(texts);
  */
 export default function MasterColegiosPage() {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState<MasterColegioSort> | null>(null);
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<MasterColegioRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const colegios = usePagedList(
+  const colegios = usePagedList<MasterColegioRow, MasterColegioSort>(
     "master-colegios",
-    { sort },
-    (paging) => fetchMasterColegios({ ...paging, sortBy: sort?.by, sortDesc: sort?.dir }),
+    {},
+    fetchMasterColegios,
     t("master-page.colegios.empty"),
+    { sort: null },
   );
 
   async function setActive(row: MasterColegioRow, active: boolean) {
@@ -150,11 +150,6 @@ export default function MasterColegiosPage() {
         title={t("master-page.colegios.title")}
         icon={<IconFlag size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          colegios.setPage(1);
-        }}
         rows={rows}
         {...colegios.listProps}
         actions={

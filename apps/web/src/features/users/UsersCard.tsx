@@ -1,11 +1,11 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
 import { Badge, Table } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/dates";
 import { addTexts } from "../../app/i18n";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchUsers } from "./api/fetchUsers";
 import texts from "./es.json";
@@ -30,12 +30,12 @@ function StatusBadge({ user }: { user: UserRow }) {
  */
 export function UsersCard({ companyId, actions }: { companyId?: number; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState<UserSort> | null>(null);
-  const users = usePagedList(
+  const users = usePagedList<UserRow, UserSort>(
     "users",
-    { companyId, sort },
-    (paging) => fetchUsers({ ...paging, company_id: companyId, sortBy: sort?.by, sortDesc: sort?.dir }),
+    { companyId },
+    (paging) => fetchUsers({ ...paging, company_id: companyId }),
     t("users-page.empty"),
+    { sort: null },
   );
 
   const columns: ListColumn<UserSort>[] = [
@@ -67,11 +67,6 @@ export function UsersCard({ companyId, actions }: { companyId?: number; actions?
       title={t("users-page.title")}
       icon={<IconUsers size={20} />}
       columns={columns}
-      sort={sort}
-      onSort={(key) => {
-        setSort((s) => nextSort(s, key));
-        users.setPage(1);
-      }}
       rows={rows}
       {...users.listProps}
       actions={actions}

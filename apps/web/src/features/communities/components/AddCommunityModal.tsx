@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showError } from "../../../app/errorDialog";
+import { CheckedTextInput } from "../../../ui/CheckedTextInput";
+import { useCheckedForm } from "../../../ui/useCheckedForm";
 import { addCommunity } from "../api/addCommunity";
-import { ADD_EMPTY, ADD_FIELDS, type AddField, type AddValues, addFormError } from "../communityForm";
+import { ADD_EMPTY, ADD_FIELDS, type AddField, addFormError } from "../communityForm";
 import { ValidMark } from "./ValidMark";
 
 interface AddCommunityModalProps {
@@ -21,29 +23,23 @@ const MAX: Record<AddField, number> = { name: 200, cif: 20 };
  */
 export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModalProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<AddValues>(ADD_EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<AddField, boolean>>>({});
+  const form = useCheckedForm(ADD_FIELDS, ADD_EMPTY, addFormError);
   const [busy, setBusy] = useState(false);
-
-  function reset() {
-    setValues(ADD_EMPTY);
-    setTouched({});
-  }
 
   function close() {
     if (busy) return;
-    reset();
+    form.reset();
     onClose();
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setTouched({ name: true, cif: true });
-    if (busy || ADD_FIELDS.some((f) => addFormError(f, values[f]))) return;
+    const fine = form.checkAll();
+    if (busy || !fine) return;
     setBusy(true);
     try {
-      await addCommunity({ name: values.name.trim(), cif: values.cif.trim() });
-      reset();
+      await addCommunity({ name: form.values.name.trim(), cif: form.values.cif.trim() });
+      form.reset();
       onAdded();
     } catch (error) {
       // Spec 02 §8: the server's error, translated, in the red 'Error' dialog; the form keeps what was typed.
@@ -53,29 +49,16 @@ export function AddCommunityModal({ opened, onClose, onAdded }: AddCommunityModa
     }
   }
 
-  const input = (field: AddField) => {
-    const key = touched[field] ? addFormError(field, values[field]) : undefined;
-    return (
-      <TextInput
-        label={t(`communities-page.simple.${field}`)}
-        value={values[field]}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setValues((vs) => ({ ...vs, [field]: value }));
-        }}
-        // An empty field is told off only at 'Guardar' (the message would move the button under the
-        // pointer); one with something in it is checked as soon as it is left.
-        onBlur={(e) => {
-          if (e.currentTarget.value.trim() !== "") setTouched((ts) => ({ ...ts, [field]: true }));
-        }}
-        error={key ? t(key) : undefined}
-        rightSection={touched[field] && !key ? <ValidMark /> : undefined}
-        required
-        maxLength={MAX[field]}
-        data-autofocus={field === "name" || undefined}
-      />
-    );
-  };
+  const input = (field: AddField) => (
+    <CheckedTextInput
+      form={form}
+      field={field}
+      label={t(`communities-page.simple.${field}`)}
+      maxLength={MAX[field]}
+      autofocus={field === "name"}
+      validMark={<ValidMark />}
+    />
+  );
 
   return (
     <Modal opened={opened} onClose={close} title={t("communities-page.simple.title")} closeOnClickOutside={!busy}>

@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router";
 import { showError } from "../../../app/errorDialog";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { NoticeAlert } from "../../../ui/NoticeAlert";
 import { PageFrame } from "../../../ui/PageFrame";
 import { TrafficLight } from "../../../ui/TrafficLight";
@@ -32,18 +32,17 @@ export function AdminCommunitiesList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const development = useDevelopmentMode();
-  const [sort, setSort] = useState<SortState<CommunitySortKey>>({ by: "name", dir: "ASC" });
   const [notice, setNotice] = useState<string | null>(null);
   const [adding, setAdding] = useState<"simple" | "full" | null>(null);
   const [confirming, setConfirming] = useState<CommunityRow | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
-  const list = usePagedList(
+  const list = usePagedList<CommunityRow, CommunitySortKey>(
     COMMUNITIES_KEY,
-    { sort },
-    (paging) => fetchCommunities({ ...paging, sortBy: sort.by, sortDesc: sort.dir }),
+    {},
+    fetchCommunities,
     t("communities-page.empty"),
-    { limit: PAGE_SIZE.communities },
+    { limit: PAGE_SIZE.communities, sort: { by: "name", dir: "ASC" } },
   );
 
   const open = (row: CommunityRow) => navigate(`${PANEL_BASE}/${row.id}`);
@@ -139,11 +138,6 @@ export function AdminCommunitiesList() {
         title={title}
         icon={<IconBuildingCommunity size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          list.setPage(1);
-        }}
         rows={rows}
         {...list.listProps}
         actions={

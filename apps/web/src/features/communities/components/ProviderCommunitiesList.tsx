@@ -1,11 +1,11 @@
 import { PAGE_SIZE, type ProviderCommunityRow, type ProviderCommunitySortKey, Role } from "@coordina/domain";
 import { ActionIcon, Anchor, Table, Tooltip } from "@mantine/core";
 import { IconBuildingCommunity, IconEye } from "@tabler/icons-react";
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showErrorMessage } from "../../../app/errorDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { PageFrame } from "../../../ui/PageFrame";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderCommunities, PROVIDER_COMMUNITIES_KEY } from "../api/fetchProviderCommunities";
@@ -22,14 +22,12 @@ const pathOf = (row: ProviderCommunityRow) => `${PANEL_BASE}/${row.id}/${panelSt
 export function ProviderCommunitiesList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [sort, setSort] = useState<SortState<ProviderCommunitySortKey>>({ by: "name", dir: "ASC" });
-
-  const list = usePagedList(
+  const list = usePagedList<ProviderCommunityRow, ProviderCommunitySortKey>(
     PROVIDER_COMMUNITIES_KEY,
-    { sort },
-    (paging) => fetchProviderCommunities({ ...paging, sortBy: sort.by, sortDesc: sort.dir }),
+    {},
+    fetchProviderCommunities,
     t("communities-page.empty-provider"),
-    { limit: PAGE_SIZE.communities },
+    { limit: PAGE_SIZE.communities, sort: { by: "name", dir: "ASC" } },
   );
 
   // A list that cannot be read says so in the error dialog (spec 02 §2), and shows the reason in the table.
@@ -79,11 +77,6 @@ export function ProviderCommunitiesList() {
         title={title}
         icon={<IconBuildingCommunity size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          list.setPage(1);
-        }}
         rows={rows}
         {...list.listProps}
       />

@@ -1,9 +1,8 @@
 import { PAGE_SIZE, type ProviderActivitiesIndexRequest, type ProviderActivityRow } from "@coordina/domain";
 import { Button, Table, Text } from "@mantine/core";
 import { IconCheck, IconPlus, IconTruck } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderPicker, PROVIDER_PICKER_KEY } from "../api/fetchProviderPicker";
 
@@ -32,14 +31,12 @@ export function ProviderPickerTable({
 }: ProviderPickerTableProps) {
   const { t } = useTranslation();
   const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.picker.${key}`, values);
-  const [sort, setSort] = useState<SortState<PickerSort> | null>(null);
-
-  const list = usePagedList(
+  const list = usePagedList<ProviderActivityRow, PickerSort>(
     PROVIDER_PICKER_KEY,
-    { communityId, sort },
-    (paging) => fetchProviderPicker({ ...paging, id_finca: communityId, sortBy: sort?.by, sortDesc: sort?.dir }),
+    { communityId },
+    (paging) => fetchProviderPicker({ ...paging, id_finca: communityId }),
     k("empty"),
-    { limit },
+    { limit, sort: null },
   );
 
   const columns: ListColumn<PickerSort>[] = [
@@ -87,11 +84,6 @@ export function ProviderPickerTable({
       title={k("list-title")}
       icon={<IconTruck size={20} />}
       columns={columns}
-      sort={sort}
-      onSort={(key) => {
-        setSort((s) => nextSort(s, key));
-        list.setPage(1);
-      }}
       rows={rows}
       {...list.listProps}
     />

@@ -28,7 +28,7 @@ import { formatDate } from "../../../app/dates";
 import { showError } from "../../../app/errorDialog";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { ListCard, type ListColumn, nextSort, type SortState } from "../../../ui/ListCard";
+import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { NoticeAlert } from "../../../ui/NoticeAlert";
 import { PageFrame } from "../../../ui/PageFrame";
 import { TrafficLight } from "../../../ui/TrafficLight";
@@ -73,7 +73,6 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
   const location = useLocation();
   const providers = type === Role.gremio;
   const address = useListAddress();
-  const [sort, setSort] = useState<SortState<CompanySortKey> | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState<"invitation" | "nif" | "full" | null>(null);
@@ -87,19 +86,13 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
   const [onlyPending, setOnlyPending] = useState(address.docsRead);
   useEffect(() => setOnlyPending(address.docsRead), [address.docsRead]);
 
-  const list = usePagedList(
+  const list = usePagedList<CompanyRow, CompanySortKey>(
     "company-list",
-    { type, sort, filterNotRead },
-    (paging) =>
-      fetchCompanies({
-        ...paging,
-        type,
-        ...(providers ? { filterNotRead } : {}),
-        sortBy: sort?.by,
-        sortDesc: sort?.dir,
-      }),
+    { type, filterNotRead },
+    (paging) => fetchCompanies({ ...paging, type, ...(providers ? { filterNotRead } : {}) }),
     t(`companies-page.empty.${type}`),
-    { page: address.page, onPage: address.setPage, limit: address.rows },
+    // A new search or sort goes back to page 1 of the address.
+    { page: address.page, onPage: address.setPage, limit: address.rows, sort: null },
   );
 
   // The list's address travels with a row's link, so 'Volver' comes back to the same page.
@@ -306,11 +299,6 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
         title={title}
         icon={providers ? <IconTruck size={20} /> : <IconBuildingEstate size={20} />}
         columns={columns}
-        sort={sort}
-        onSort={(key) => {
-          setSort((s) => nextSort(s, key));
-          address.setPage(1);
-        }}
         rows={rows}
         {...list.listProps}
         actions={

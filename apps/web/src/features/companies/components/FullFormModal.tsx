@@ -1,11 +1,15 @@
 import { Role } from "@coordina/domain";
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fullRegistrationOf } from "../../../app/contactData";
 import { errorText } from "../../../app/errorDialog";
+import { CONTACT_MAX, ContactFields, useContactForm } from "../../../ui/ContactFields";
 import { registerCompany } from "../api/registerCompany";
-import { EMPTY, FIELDS, type Field, type FullFormValues, fullFormError, MAX } from "../fullForm";
+
+/** The postcode takes up to 10 characters here (the check then wants exactly 5). */
+const MAX = { ...CONTACT_MAX, postcode: 10 };
 
 interface FullFormModalProps {
   opened: boolean;
@@ -18,14 +22,12 @@ interface FullFormModalProps {
 /** The full company add form (spec 01 §2, §5): every field required; on failure nothing is sent. */
 export function FullFormModal({ opened, type, onClose, onAdded }: FullFormModalProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FullFormValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useContactForm();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   function reset() {
-    setValues(EMPTY);
-    setTouched({});
+    form.reset();
     setFailure(null);
   }
 
@@ -37,27 +39,12 @@ export function FullFormModal({ opened, type, onClose, onAdded }: FullFormModalP
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
-    if (busy || FIELDS.some((f) => fullFormError(f, values[f]))) return;
-    const v = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim()])) as FullFormValues;
+    const fine = form.checkAll();
+    if (busy || !fine) return;
     setBusy(true);
     setFailure(null);
     try {
-      await registerCompany({
-        email: v.email,
-        company_name: v.name,
-        cif: v.nif,
-        type,
-        company_data: {
-          cif: v.nif,
-          person: v.person,
-          tfn: v.tfn,
-          address: v.address,
-          city: v.city,
-          country: v.province,
-          postcode: v.postcode,
-        },
-      });
+      await registerCompany({ ...fullRegistrationOf(form.values), type });
       reset();
       onAdded(t(type === Role.administrador ? "company.administrador.created-ok" : "gremios.created-ok"));
     } catch (error) {
@@ -66,30 +53,6 @@ export function FullFormModal({ opened, type, onClose, onAdded }: FullFormModalP
       setBusy(false);
     }
   }
-
-  const input = (field: Field, extra?: { type?: string; autofocus?: boolean }) => {
-    const key = touched[field] ? fullFormError(field, values[field]) : undefined;
-    return (
-      <TextInput
-        label={t(`companies-page.full.${field}`)}
-        type={extra?.type}
-        value={values[field]}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setValues((vs) => ({ ...vs, [field]: value }));
-        }}
-        // A field left empty is not told off until 'Guardar' (the message would move the button under
-        // the pointer); one with something in it is checked as soon as it is left.
-        onBlur={(e) => {
-          if (e.currentTarget.value.trim() !== "") setTouched((ts) => ({ ...ts, [field]: true }));
-        }}
-        error={key ? t(key) : undefined}
-        required
-        maxLength={MAX[field]}
-        data-autofocus={extra?.autofocus || undefined}
-      />
-    );
-  };
 
   return (
     <Modal
@@ -101,19 +64,7 @@ export function FullFormModal({ opened, type, onClose, onAdded }: FullFormModalP
     >
       <form onSubmit={save} noValidate>
         <Stack>
-          {input("name", { autofocus: true })}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {input("email", { type: "email" })}
-            {input("nif")}
-            {input("person")}
-            {input("tfn", { type: "tel" })}
-          </SimpleGrid>
-          {input("address")}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {input("city")}
-            {input("postcode")}
-            {input("province")}
-          </SimpleGrid>
+          <ContactFields form={form} label={(field) => t(`companies-page.full.${field}`)} maxLength={MAX} />
           {failure && (
             <Alert
               color="red"
