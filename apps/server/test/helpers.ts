@@ -3,9 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
+import { expect } from "vitest";
 import { type BuildAppOptions, buildApp, loggerOptions } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { type Database, openPglite, openPostgres } from "../src/db/client.js";
+import {
+  type CompanyInput,
+  ensureCompany,
+  ensureLegalAccepted,
+  ensureMembership,
+  ensureUser,
+} from "../src/db/seed/builders.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../src/db/seed/demo.js";
 
 /**
@@ -134,4 +142,33 @@ export async function call(
     ...(method === "POST" ? { payload: options.body ?? {} } : {}),
     remoteAddress: options.ip ?? "127.0.0.1",
   });
+}
+
+/**
+ * A company of a test world: member of `colegios` and, with `managerEmail`, its manager (demo password,
+ * terms accepted, so it can log in and use the API). `managerId` is the manager's user id.
+ */
+export async function ensureMemberCompany(
+  db: Database["db"],
+  colegios: number[],
+  input: CompanyInput,
+  managerEmail?: string,
+) {
+  const row = await ensureCompany(db, input);
+  for (const id of colegios) await ensureMembership(db, id, row.id);
+  if (!managerEmail) return { ...row, managerId: undefined };
+  const user = await ensureUser(db, {
+    email: managerEmail,
+    password: DEMO_PASSWORD,
+    companyId: row.id,
+    role: input.type,
+  });
+  await ensureLegalAccepted(db, user.id);
+  return { ...row, managerId: user.id };
+}
+
+/** The error envelope with that status and key, and nothing else: no data leaks with a refusal. */
+export function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, error: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toEqual({ result: false, error });
 }

@@ -6,6 +6,7 @@ import {
   createTestApp,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  expectError,
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
@@ -108,10 +109,6 @@ type Res = Awaited<ReturnType<typeof post>>;
 const names = (res: Res) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((r: { name: string }) => r.name);
-};
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toEqual({ result: false, error });
 };
 const index = (body: object = {}, token: string = t.colegio) => post(token, "/companies/activities/index", body);
 const namesInA = async () =>

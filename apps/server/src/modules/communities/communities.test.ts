@@ -6,15 +6,17 @@ import {
   createTestApp,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  ensureMemberCompany,
+  expectError,
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
 import { queryRows } from "../../db/client.js";
 import { colegioMembers, communities, communityPorters, communityProviders, companies } from "../../db/schema/index.js";
 import {
+  type CompanyInput,
   ensureCommunity,
-  ensureCompany,
-  ensureLegalAccepted,
+  type ensureCompany,
   ensureMembership,
   ensurePorterLink,
   ensureProviderLink,
@@ -75,19 +77,8 @@ const t = {} as Record<Who, string>;
 const ADMIN_NAME = "Fincas Centro Administración S.L.";
 const ADMIN2_NAME = "Gestiones Retiro S.L.";
 
-async function company(
-  colegios: number[],
-  input: { type: number; name: string; cif: string; ownerCompanyId?: number | null },
-  email?: string,
-) {
-  const row = await ensureCompany(db(), input);
-  for (const id of colegios) await ensureMembership(db(), id, row.id);
-  if (email) {
-    const user = await ensureUser(db(), { email, password: DEMO_PASSWORD, companyId: row.id, role: input.type });
-    await ensureLegalAccepted(db(), user.id);
-  }
-  return row;
-}
+const company = (colegios: number[], input: CompanyInput, email?: string) =>
+  ensureMemberCompany(db(), colegios, input, email);
 
 async function community(
   colegioId: number,
@@ -247,11 +238,6 @@ type Res = Awaited<ReturnType<typeof post>>;
 const ids = (res: Res) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((r: { id: number }) => r.id);
-};
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  // The error envelope and nothing else: no data leaks with a refusal.
-  expect(res.json()).toEqual({ result: false, error });
 };
 const inA = () => ({ colg_id: A.id });
 const list = (token: string | undefined, body: object = {}) => post(token, "/companies/fincas/index", body);

@@ -5,18 +5,18 @@ import {
   call,
   createTestApp,
   DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
+  ensureMemberCompany,
+  expectError,
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
 import { colegioMembers, communities, communityProviders, companies } from "../../db/schema/index.js";
 import {
+  type CompanyInput,
   ensureCommunity,
-  ensureCompany,
-  ensureLegalAccepted,
+  type ensureCompany,
   ensureMembership,
   ensureProviderLink,
-  ensureUser,
 } from "../../db/seed/builders.js";
 
 /**
@@ -58,19 +58,8 @@ let AB: Community;
 type Who = keyof typeof DEMO_ACCOUNTS | "colegioB" | "superadmin" | "sat" | "admin2" | "adminB";
 const t = {} as Record<Who, string>;
 
-async function company(
-  colegios: number[],
-  input: { type: number; name: string; cif: string; ownerCompanyId?: number | null; phone?: string },
-  email?: string,
-) {
-  const row = await ensureCompany(db(), input);
-  for (const id of colegios) await ensureMembership(db(), id, row.id);
-  if (email) {
-    const user = await ensureUser(db(), { email, password: DEMO_PASSWORD, companyId: row.id, role: input.type });
-    await ensureLegalAccepted(db(), user.id);
-  }
-  return row;
-}
+const company = (colegios: number[], input: CompanyInput, email?: string) =>
+  ensureMemberCompany(db(), colegios, input, email);
 
 const community = (colegioId: number, adminCompanyId: number, name: string, cif: string) =>
   ensureCommunity(db(), { colegioId, adminCompanyId, name, cif });
@@ -181,11 +170,6 @@ afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
 type Res = Awaited<ReturnType<typeof post>>;
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  // The error envelope and nothing else: no data leaks with a refusal.
-  expect(res.json()).toEqual({ result: false, error });
-};
 const inA = () => ({ colg_id: A.id });
 const providersOf = (token: string | undefined, body: object) => post(token, "/companies-providers/index", body);
 const providerIds = (res: Res) => {

@@ -1,19 +1,27 @@
 import { COMPANY_SORTABLE, ErrorKey, PAGE_SIZE, Role, ValidationKey } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, login, tokenFor } from "../../../test/helpers.js";
+import {
+  call,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  ensureMemberCompany,
+  expectError,
+  login,
+  tokenFor,
+} from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 import { colegioMembers, communities, communityProviders, companies } from "../../db/schema/index.js";
 import {
+  type CompanyInput,
   ensureActivity,
   ensureCommunity,
-  ensureCompany,
+  type ensureCompany,
   ensureCompanyActivity,
   ensureLegalAccepted,
   ensureMembership,
   ensureProviderLink,
-  ensureUser,
 } from "../../db/seed/builders.js";
 
 /**
@@ -53,18 +61,9 @@ const COLEGIO_A = "Colegio de Administradores de Fincas de Madrid";
 const COLEGIO_B = "Colegio de Administradores de Fincas de Barcelona";
 const COLEGIO_C = "Colegio de Administradores de Fincas de Valencia";
 
-async function company(
-  colegios: number[],
-  input: { type: number; name: string; cif: string; ownerCompanyId?: number | null; phone?: string; region?: string },
-  email?: string,
-) {
-  const row = await ensureCompany(db(), input);
-  for (const id of colegios) await ensureMembership(db(), id, row.id);
-  if (email) {
-    const user = await ensureUser(db(), { email, password: DEMO_PASSWORD, companyId: row.id, role: input.type });
-    await ensureLegalAccepted(db(), user.id);
-    userId[email] = user.id;
-  }
+async function company(colegios: number[], input: CompanyInput, email?: string) {
+  const row = await ensureMemberCompany(db(), colegios, input, email);
+  if (email && row.managerId !== undefined) userId[email] = row.managerId;
   return row;
 }
 
@@ -195,11 +194,6 @@ const ids = (res: Res) => {
 };
 const rowOf = (res: Res, id: number) => res.json().data.find((r: { id: number }) => r.id === id);
 const FORBIDDEN = { result: false, error: ErrorKey.forbidden };
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  // The error envelope and nothing else: no data leaks with a refusal.
-  expect(res.json()).toEqual({ result: false, error });
-};
 const providersOf = (token: string | undefined, body: object = {}) =>
   post(token, "/companies/colegio/index", { type: 20, ...body });
 

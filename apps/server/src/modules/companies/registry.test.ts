@@ -6,6 +6,8 @@ import {
   createTestApp,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  ensureMemberCompany,
+  expectError,
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
@@ -16,8 +18,6 @@ import {
   ensureCommunity,
   ensureCompany,
   ensureCompanyActivity,
-  ensureLegalAccepted,
-  ensureMembership,
   ensureProviderLink,
   ensureUser,
 } from "../../db/seed/builders.js";
@@ -40,24 +40,12 @@ let racer: Company;
 type Who = keyof typeof DEMO_ACCOUNTS | "colegioB" | "providerB";
 const t = {} as Record<Who, string>;
 
-async function company(
+/** A company of colegio `colegioId`, created by it, with its manager when `userEmail` is given. */
+const company = (
   colegioId: number,
   input: { type: number; name: string; cif: string; email?: string },
   userEmail?: string,
-) {
-  const row = await ensureCompany(db(), { ...input, ownerCompanyId: colegioId });
-  await ensureMembership(db(), colegioId, row.id);
-  if (userEmail) {
-    const user = await ensureUser(db(), {
-      email: userEmail,
-      password: DEMO_PASSWORD,
-      companyId: row.id,
-      role: input.type,
-    });
-    await ensureLegalAccepted(db(), user.id);
-  }
-  return row;
-}
+) => ensureMemberCompany(db(), [colegioId], { ...input, ownerCompanyId: colegioId }, userEmail);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -121,11 +109,6 @@ const post = (token: string | undefined, url: string, body: object = {}) => call
 const lookup = (body: object, token: string | null = t.colegio) => post(token ?? undefined, "/registry/getntype", body);
 const include = (body: object, token: string | null = t.colegio) =>
   post(token ?? undefined, "/registry/insertCompanyOnColegio", body);
-type Res = Awaited<ReturnType<typeof post>>;
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toEqual({ result: false, error });
-};
 const membersOf = async (colegioId: number) =>
   (
     await queryRows<{ company_id: number }>(

@@ -1,7 +1,7 @@
 import { ErrorKey, PAGE_SIZE, REGIONS, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, login, tokenFor } from "../../../test/helpers.js";
+import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, expectError, login, tokenFor } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 import { ensureCompany, ensureUser } from "../../db/seed/builders.js";
@@ -66,10 +66,6 @@ type Res = Awaited<ReturnType<typeof get>>;
 const ids = (res: Res) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((r: { id: number }) => r.id);
-};
-const expectError = (res: Res, status: number, error: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toEqual({ result: false, error });
 };
 const dashboardOf = async (token: string) => {
   const res = await get(token, "/companies/master/dashboard");
