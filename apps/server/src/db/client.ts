@@ -54,6 +54,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect();
+/** Statement name of each prepared text, hashed once per process instead of on every request. */
+const statementNames = new Map<string, string>();
 
 /**
  * queryRows for a hot read whose best plan does not depend on its parameters' values (a list page
@@ -64,7 +66,12 @@ export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash("sha1").update(text).digest("base64url").slice(0, 27)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash("sha1").update(text).digest("base64url").slice(0, 27)}`;
+    // The texts come from the code (a search pattern is never part of them), so the map stays small.
+    statementNames.set(text, name);
+  }
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
 }
