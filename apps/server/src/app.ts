@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { MAX_JSON_BODY_BYTES } from "@coordina/domain";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
@@ -13,6 +15,10 @@ import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
 import { communitiesRoutes } from "./modules/communities/communities.routes.js";
 import { communityProvidersRoutes } from "./modules/communities/community-providers.routes.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
+import { documentsRoutes } from "./modules/documents/documents.routes.js";
+import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
+import { fileLinkRoutes, filesRoutes } from "./modules/files/files.routes.js";
+import { UPLOAD_LIMITS } from "./modules/files/files.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
 import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
@@ -42,6 +48,8 @@ export interface BuildAppOptions {
   mail?: Partial<MailSettings>;
   /** limits on the calls that send e-mail */
   limits?: Partial<AccountLimits>;
+  /** where file bytes live; by default `DATA_DIR/files` on local disk */
+  fileStore?: FileStore;
 }
 
 /** Query parameters that carry secrets are masked before a URL reaches the logs. */
@@ -107,6 +115,14 @@ export async function buildApp(options: BuildAppOptions) {
     limits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits },
   };
 
+  let store = options.fileStore;
+  if (!store) {
+    const local = new LocalFileStore(path.join(config.dataDir, "files"));
+    await local.init();
+    store = local;
+  }
+  await app.register(fileLinkRoutes, { store });
+
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   await app.register(async (api) => {
     await api.register(authPlugin);
@@ -122,6 +138,9 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(communityProvidersRoutes);
     await api.register(masterRoutes, { ctx: accounts });
     await api.register(summariesRoutes);
+    await api.register(multipart, { limits: UPLOAD_LIMITS });
+    await api.register(documentsRoutes, { store });
+    await api.register(filesRoutes, { store });
     if (mailViewerEnabled(config)) await api.register(devMailRoutes);
   });
 

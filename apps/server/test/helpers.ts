@@ -172,3 +172,54 @@ export function expectError(res: { statusCode: number; body: string; json(): unk
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toEqual({ result: false, error });
 }
+
+/** A real PDF of one page with `text` on it (pdf-lib), as bytes. */
+export async function makePdf(text = "Documento de prueba", pages = 1): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++)
+    doc.addPage([595, 842]).drawText(`${text} ${i + 1}`, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** A multipart/form-data body as a browser sends it: the fields first, then the file. */
+export function multipartBody(
+  fields: Record<string, string | number>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
+  const boundary = `----coordina${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? "application/pdf"}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a file to a multipart endpoint as a logged-in client. */
+export async function upload(
+  app: TestContext["app"],
+  url: string,
+  token: string,
+  fields: Record<string, string | number>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
+  const body = multipartBody(fields, file);
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { authentication: `Bearer ${token}`, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}

@@ -25,6 +25,9 @@ export const PAGE_SIZE = {
   portersInCommunity: 4,
   portersSummary: 10,
   ownCommunities: 100,
+  /** definitions list in the settings screen; 30 for mandatory documents (spec 02 §9) */
+  definitions: 10,
+  mandatoryDefinitions: 30,
 } as const;
 export const START_PAGE = 1;
 /** Hard ceiling for any `limit` a client may ask for. */

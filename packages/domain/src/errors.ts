@@ -51,6 +51,17 @@ export const ErrorKey = {
   pairFincaNotFound: "import.finca-not-found",
   pairProviderNotFound: "import.provider-not-found",
   pairExists: "import.pair-exists",
+  // Documents and files (spec 02 §8).
+  fileTooLarge: "fileupload.too-large",
+  fileNotPdf: "fileupload.not-pdf",
+  fileMissing: "fileupload.no-file",
+  uploadFailed: "fileupload.failed",
+  expiryRequired: "documents.expiry-required",
+  fincaRequired: "documents.finca-required",
+  validationNotRequired: "documents.validation-not-required",
+  documentAlreadyErased: "documents.already-erased",
+  colegioRequired: "documents.colegio-required",
+  fileLinkInvalid: "files.link-invalid",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 
@@ -74,6 +85,9 @@ export const ValidationKey = {
   activityTooLong: "validate.activity-too-long",
   passwordMust: "login.password-must",
   passwordsDifferent: "login.passwords-different",
+  definitionName: "validate.definition-name",
+  fileName: "validate.file-name",
+  dateInvalid: "validate.date",
 } as const;
 export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
 export const VALIDATION_KEYS: ReadonlySet<string> = new Set(Object.values(ValidationKey));

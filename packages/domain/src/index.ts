@@ -1,4 +1,5 @@
 export * from "./constants.js";
+export * from "./documents.js";
 export * from "./errors.js";
 export * from "./invitations.js";
 export * from "./lights.js";
@@ -10,5 +11,6 @@ export * from "./schemas/auth.js";
 export * from "./schemas/common.js";
 export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
+export * from "./schemas/documents.js";
 export * from "./schemas/paging.js";
 export * from "./validation.js";

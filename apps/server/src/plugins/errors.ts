@@ -9,6 +9,13 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: ErrorKey.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: ErrorKey.invalidInput },
   FST_ERR_VALIDATION: { status: 400, key: ErrorKey.invalidInput },
+  // Multipart uploads (@fastify/multipart).
+  FST_REQ_FILE_TOO_LARGE: { status: 413, key: ErrorKey.fileTooLarge },
+  FST_FILES_LIMIT: { status: 400, key: ErrorKey.invalidInput },
+  FST_FIELDS_LIMIT: { status: 400, key: ErrorKey.invalidInput },
+  FST_PARTS_LIMIT: { status: 400, key: ErrorKey.invalidInput },
+  FST_PROTO_VIOLATION: { status: 400, key: ErrorKey.invalidInput },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: ErrorKey.unsupportedMediaType },
 };
 
 /**

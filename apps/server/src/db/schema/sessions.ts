@@ -16,6 +16,8 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** SHA-256 of the cookie that lets this session's browser open its file links */
+    fileKeyHash: text("file_key_hash"),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

@@ -1,0 +1,263 @@
+import {
+  type CompanyDefinedResponse,
+  type companyDefinedRequestSchema,
+  type DocumentParty,
+  type DocumentResponse,
+  definedUploadFieldsSchema,
+  ErrorKey,
+  isoDateSchema,
+  partyOfRole,
+  Role,
+  type uploadDefinedSchema,
+  type validateDocumentSchema,
+} from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type Db, queryRows } from "../../db/client.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import type { Actor } from "../auth/auth.service.js";
+import { findCommunityFor } from "../communities/communities.repository.js";
+import { communityFor } from "../communities/communities.service.js";
+import { findFileAccess } from "../files/files.repository.js";
+import { type Access, documentFacts, isGone, storeUpload } from "../files/files.service.js";
+import type { ReceivedUpload } from "../files/receive-upload.js";
+import {
+  type DefinitionRecord,
+  definitionColumns,
+  definitionOut,
+  findDefinition,
+  groupCondition,
+  originIncludes,
+  standingIn,
+  templatesOf,
+  toDefinition,
+} from "./definitions.repository.js";
+import { documentPolicy, type UploadTarget } from "./documents.policy.js";
+import {
+  companyDocuments,
+  companyInColegio,
+  type DocumentRecord,
+  documentsWhere,
+  eraseDocument,
+  insertDocument,
+  pagePendingValidation,
+  setValidated,
+} from "./documents.repository.js";
+
+/** The party a company uploads as, by its type. */
+function partyOfCompany(type: number): DocumentParty | null {
+  return partyOfRole(type);
+}
+
+function withRights(actor: Actor, colegioId: number, doc: DocumentRecord) {
+  return { ...doc, can_edit: documentPolicy.mayEdit(actor, { uploaderCompanyId: doc.company_id, colegioId }) };
+}
+
+/**
+ * companies/documents/getcompanydefined: the definitions that apply to a company, each with the documents
+ * it uploaded for it. The caller's own company, in a community (`id_finca`: what it uploads there) or in
+ * general (its documents that count everywhere); the colegio names the company (`id_company`).
+ */
+export async function companyDefined(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof companyDefinedRequestSchema>,
+): Promise<Omit<CompanyDefinedResponse, "result">> {
+  const community = q.id_finca ? await communityFor(db, actor, q.id_finca, "mayView") : null;
+
+  let company: { id: number; name: string; type: number };
+  let colegioId: number;
+  if (actor.role === Role.colegio) {
+    if (!q.id_company) throw new AppError(400, ErrorKey.invalidInput);
+    colegioId = actor.companyId;
+    const found = await companyInColegio(db, q.id_company, colegioId);
+    if (!found) throw notFound();
+    if (!found.inColegio) throw forbidden();
+    company = found;
+  } else {
+    if (q.id_company !== undefined && q.id_company !== actor.companyId) throw forbidden();
+    const chosen = community?.colegioId ?? actor.colegioId;
+    if (chosen === null) throw new AppError(400, ErrorKey.colegioRequired);
+    colegioId = chosen;
+    const found = await companyInColegio(db, actor.companyId, colegioId);
+    if (!found) throw notFound();
+    company = found;
+  }
+  const standing = await standingIn(db, actor, colegioId);
+  if (!documentPolicy.mayReadDefinitions(actor, colegioId, standing)) throw forbidden();
+
+  const party = partyOfCompany(company.type);
+  if (!party) return { company: { id: company.id, name: company.name }, data: [] };
+  const definitions = (
+    await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${definitionColumns} from document_definitions def
+          where def.colegio_id = ${colegioId} and def.erased = false and ${originIncludes(party)}
+            and ${groupCondition(q.group)} ${community ? sql`` : sql`and def.assocfinca = false`}
+          order by lower(def.name), def.id`,
+    )
+  ).map(toDefinition);
+  const ids = definitions.map((d) => d.id);
+  const [documents, templates] = await Promise.all([
+    companyDocuments(db, company.id, ids, community?.id ?? null),
+    templatesOf(db, ids),
+  ]);
+
+  const own = actor.role !== Role.colegio;
+  return {
+    company: { id: company.id, name: company.name },
+    data: definitions.map((definition) => {
+      const target: UploadTarget = {
+        colegioId,
+        origin: definition.requirementOrigin,
+        assocfinca: definition.assocfinca,
+        community: community
+          ? { colegioId: community.colegioId, adminCompanyId: community.adminCompanyId, rel: community.rel }
+          : null,
+        ...standing,
+      };
+      return {
+        definition: definitionOut(definition),
+        documents: documents
+          .filter((d) => d.id_document_require_definition === definition.id)
+          .map((d) => withRights(actor, colegioId, d)),
+        templates: templates.filter((t) => t.id_document_require_definition === definition.id),
+        can_upload: own && documentPolicy.mayUpload(actor, target),
+        can_validate: definition.validateColegioRequired && documentPolicy.mayValidate(actor, { colegioId }),
+      };
+    }),
+  };
+}
+
+/** Where an upload for `definition` goes, checked: the community for bound definitions, or none. */
+async function uploadPlace(db: Db, actor: Actor, definition: DefinitionRecord | undefined, idFinca?: number) {
+  if (!definition) throw notFound();
+  if (definition.assocfinca && idFinca === undefined) throw new AppError(400, ErrorKey.fincaRequired);
+  const [standing, community] = await Promise.all([
+    standingIn(db, actor, definition.colegioId),
+    definition.assocfinca && idFinca !== undefined ? findCommunityFor(db, actor, idFinca) : Promise.resolve(null),
+  ]);
+  if (definition.assocfinca && !community) throw notFound();
+  const target: UploadTarget = {
+    colegioId: definition.colegioId,
+    origin: definition.requirementOrigin,
+    assocfinca: definition.assocfinca,
+    community: community ?? null,
+    ...standing,
+  };
+  if (!documentPolicy.mayUpload(actor, target)) throw forbidden();
+  if (definition.erased || community?.erased) throw notFound();
+  return community ? community.id : null;
+}
+
+async function documentResponse(db: Db, actor: Actor, definition: DefinitionRecord, id: number) {
+  const [doc] = await documentsWhere(db, sql`d.id = ${id}`);
+  if (!doc) throw notFound();
+  return {
+    data: withRights(actor, definition.colegioId, doc),
+    needs_expiry: definition.obsoletable && !doc.fileupload.obsolete,
+  } satisfies Omit<DocumentResponse, "result">;
+}
+
+const uploadFieldsSchema = definedUploadFieldsSchema.extend({
+  /** the expiry date, when the form sends it with the file */
+  obsolete: isoDateSchema.optional(),
+});
+
+/** The form fields of an upload, validated like a JSON body (400 with the field's message). */
+function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message;
+  throw new AppError(400, message?.includes(".") ? message : ErrorKey.invalidInput);
+}
+
+/**
+ * POST /companies/documents/upload-defined-file: the file becomes the company's document for the
+ * definition (for the community, when the definition is bound to communities). A single-file definition
+ * keeps only the newest. Nothing is recorded, and the staged bytes are removed, when anything fails.
+ */
+export async function uploadDefinedFile(db: Db, actor: Actor, upload: ReceivedUpload) {
+  try {
+    const fields = parseFields(uploadFieldsSchema, upload.fields);
+    const definition = await findDefinition(db, fields.id_definition);
+    const communityId = await uploadPlace(db, actor, definition, fields.id_finca);
+    const def = definition!;
+    const id = await db.transaction(async (tx) => {
+      const file = await storeUpload(tx as unknown as Db, actor, upload.file, fields.obsolete ?? null);
+      return insertDocument(tx as unknown as Db, {
+        definitionId: def.id,
+        companyId: actor.companyId,
+        communityId,
+        fileId: file.id,
+        userId: actor.userId,
+        replace: def.oneonly,
+      });
+    });
+    return documentResponse(db, actor, def, id);
+  } finally {
+    await upload.file.discard();
+  }
+}
+
+/** POST companies/documents/uploaddefined: a file the company uploaded before becomes the document. */
+export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof uploadDefinedSchema>) {
+  const file = await findFileAccess(db, actor, { fileId: q.fileupload_id });
+  if (!file) throw notFound();
+  if (Number(file.owner_company_id) !== actor.companyId) throw forbidden();
+  if (file.deleted === true || file.doc_id != null || file.template_id != null) throw notFound();
+  const definition = await findDefinition(db, q.id_definition);
+  const communityId = await uploadPlace(db, actor, definition, q.id_finca);
+  const def = definition!;
+  const id = await db.transaction((tx) =>
+    insertDocument(tx as unknown as Db, {
+      definitionId: def.id,
+      companyId: actor.companyId,
+      communityId,
+      fileId: q.fileupload_id,
+      userId: actor.userId,
+      replace: def.oneonly,
+    }),
+  );
+  return documentResponse(db, actor, def, id);
+}
+
+/** A document the caller may act on with `may`; 404 missing, 403 not its business, then 404 deleted. */
+async function documentFor(db: Db, actor: Actor, id: number, may: (a: Access) => boolean, allowErased = false) {
+  const access = await findFileAccess(db, actor, { documentId: id });
+  if (!access || access.doc_id == null) throw notFound();
+  if (!may(access)) throw forbidden();
+  if (isGone(access) && !(allowErased && access.doc_erased === true && access.def_erased !== true)) throw notFound();
+  return access;
+}
+
+/** GET companies/documents/getcompanyuploaded/{id}. */
+export async function getUploadedDocument(db: Db, actor: Actor, id: number) {
+  const access = await documentFor(db, actor, id, (a) => documentPolicy.mayView(actor, documentFacts(a)));
+  const definition = await findDefinition(db, Number(access.def_id));
+  return documentResponse(db, actor, definition!, id);
+}
+
+/** POST companies/documents/erasecompanydefined/{id}: soft delete, by the uploader's company. */
+export async function eraseUploadedDocument(db: Db, actor: Actor, id: number) {
+  const access = await documentFor(db, actor, id, (a) => documentPolicy.mayEdit(actor, documentFacts(a)), true);
+  if (access.doc_erased === true || !(await eraseDocument(db, id))) {
+    throw new AppError(409, ErrorKey.documentAlreadyErased);
+  }
+}
+
+/** POST companies/documents/validatedocument: the colegio switches pending ↔ validated. */
+export async function validateDocument(db: Db, actor: Actor, q: z.output<typeof validateDocumentSchema>) {
+  const access = await documentFor(db, actor, q.id_document, (a) =>
+    documentPolicy.mayValidate(actor, documentFacts(a)),
+  );
+  if (access.def_validate_required !== true) throw new AppError(409, ErrorKey.validationNotRequired);
+  await setValidated(db, q.id_document, q.valid, actor.userId);
+  return { id: q.id_document, validated: q.valid };
+}
+
+/** POST companies/documents/pending-validation: the colegio's documents waiting for it. */
+export function pendingValidation(db: Db, actor: Actor, q: { page: number; limit: number; filter: string }) {
+  if (actor.role !== Role.colegio) throw forbidden();
+  return pagePendingValidation(db, actor.companyId, q);
+}

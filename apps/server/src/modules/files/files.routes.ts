@@ -1,0 +1,195 @@
+import {
+  ErrorKey,
+  errorResponses,
+  fileEditSchema,
+  fileLinksSchema,
+  fileSavedSchema,
+  fileUploadedSchema,
+  fileUploadFieldsSchema,
+  idParamsSchema,
+  Role,
+} from "@coordina/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { actorOf } from "../../plugins/auth.js";
+import type { Actor } from "../auth/auth.service.js";
+import { findDefinition, insertTemplate } from "../documents/definitions.repository.js";
+import { documentPolicy } from "../documents/documents.policy.js";
+import type { FileStore } from "./file-store.js";
+import { editFile, FILE_KEY_COOKIE, FILE_LINK_TTL_MS, openLink, retrieveFile, storeUpload } from "./files.service.js";
+import { type ReceivedUpload, receiveUpload } from "./receive-upload.js";
+
+const { administrador, colegio, gremio, portero } = Role;
+const everyone = [administrador, colegio, gremio, portero];
+
+/** The value of one cookie of the request (no cookie library needed for one name). */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === name) return decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * `fileupload/upload` with `docDefinitionId`: the file becomes a template of that definition (the
+ * colegio that defines it); without, a file of the caller's company, attached to nothing yet.
+ */
+async function uploadFile(db: Db, actor: Actor, upload: ReceivedUpload) {
+  try {
+    const parsed = fileUploadFieldsSchema.safeParse(upload.fields);
+    if (!parsed.success) throw new AppError(400, ErrorKey.invalidInput);
+    const definitionId = parsed.data.docDefinitionId;
+    if (definitionId === undefined) return { file: await storeUpload(db, actor, upload.file) };
+    const definition = await findDefinition(db, definitionId);
+    if (!definition) throw notFound();
+    if (!documentPolicy.mayEditDefinitions(actor, definition.colegioId)) throw forbidden();
+    if (definition.erased) throw notFound();
+    return db.transaction(async (tx) => {
+      const file = await storeUpload(tx as unknown as Db, actor, upload.file);
+      return { file, template: await insertTemplate(tx as unknown as Db, definition.id, file.id) };
+    });
+  } finally {
+    await upload.file.discard();
+  }
+}
+
+/** Upload, edit and links of files (spec 02 §7 'Documents', 'PDF'). */
+export const filesRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  app.post(
+    "/file-manager/fileupload/upload",
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ["files"],
+        summary: "Sube un PDF (multipart); con docDefinitionId queda como plantilla de esa definición",
+        consumes: ["multipart/form-data"],
+        response: { 200: fileUploadedSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const upload = await receiveUpload(request, store);
+      return { result: true as const, ...(await uploadFile(app.db, actorOf(request), upload)) };
+    },
+  );
+
+  app.post(
+    "/file-manager/fileupload/edit/:id",
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ["files"],
+        summary: "Cambia nombre, caducidad y descripción de un fichero",
+        params: idParamsSchema,
+        body: fileEditSchema,
+        response: { 200: fileSavedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      file: await editFile(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    "/file-manager/fileload/retrieve/:id",
+    {
+      config: { roles: everyone },
+      schema: {
+        tags: ["files"],
+        summary: "Datos de un fichero y sus enlaces de vista (/s/) y descarga (/d/), de vida corta",
+        params: idParamsSchema,
+        response: { 200: fileLinksSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { links, newKey } = await retrieveFile(
+        app.db,
+        actor,
+        request.params.id,
+        cookieValue(request, FILE_KEY_COOKIE),
+      );
+      if (newKey) {
+        const secure = app.config.publicUrl.startsWith("https://") ? "; Secure" : "";
+        reply.header("set-cookie", `${FILE_KEY_COOKIE}=${newKey}; Path=/; HttpOnly; SameSite=Strict${secure}`);
+      }
+      reply.header("cache-control", "no-store");
+      return { result: true as const, data: links };
+    },
+  );
+};
+
+const tokenParams = z.object({ token: z.string().min(1).max(100) });
+
+/** The page a browser shows when a link does not work for it. */
+function linkRefused(reply: FastifyReply) {
+  return reply
+    .status(403)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(
+      `<!doctype html><html lang="es"><meta charset="utf-8"><title>Coordina</title>` +
+        `<p>El enlace ha caducado o no es tuyo. Vuelve a abrir el documento desde el portal.</p></html>`,
+    );
+}
+
+/** RFC 6266 file name: an ASCII fallback and the UTF-8 name. */
+function disposition(kind: "inline" | "attachment", name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** One byte range of a `Range: bytes=a-b` header, or null for none or an unusable one. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : null;
+}
+
+/**
+ * `/s/{token}` (view in the browser) and `/d/{token}` (download): public paths, since a new tab carries
+ * no bearer token; the link works only with the file key cookie of the session that asked for it.
+ */
+export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  const serve = (kind: "inline" | "attachment") => async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = tokenParams.safeParse(request.params);
+    const file = params.success
+      ? await openLink(app.db, params.data.token, cookieValue(request, FILE_KEY_COOKIE))
+      : undefined;
+    if (!file) return linkRefused(reply);
+    const size = Number(file.size);
+    const range = parseRange(request.headers.range as string | undefined, size);
+    reply
+      .header("content-type", file.ftype)
+      .header("content-disposition", disposition(kind, file.name))
+      .header("accept-ranges", "bytes")
+      .header("cache-control", `private, max-age=${Math.floor(FILE_LINK_TTL_MS / 1000)}`)
+      .header("etag", `"${file.sha256}"`);
+    if (range) {
+      reply
+        .status(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+        .header("content-length", range.end - range.start + 1);
+      return reply.send(store.read(file.sha256, range));
+    }
+    reply.header("content-length", size);
+    return reply.send(store.read(file.sha256));
+  };
+  app.get("/s/:token", { schema: { hide: true } }, serve("inline"));
+  app.get("/d/:token", { schema: { hide: true } }, serve("attachment"));
+};

@@ -1,0 +1,155 @@
+import { ErrorKey, type FileRow, type fileEditSchema, MAX_FILE_SIZE_BYTES, PDF_MIME } from "@coordina/domain";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { hashToken, newToken } from "../../lib/tokens.js";
+import type { Actor } from "../auth/auth.service.js";
+import { documentPolicy } from "../documents/documents.policy.js";
+import type { FileStore } from "./file-store.js";
+import {
+  findFileAccess,
+  insertFile,
+  insertLink,
+  resolveLink,
+  sessionFileKey,
+  setSessionFileKey,
+  toFileRow,
+  updateFile,
+} from "./files.repository.js";
+import type { ReceivedUpload } from "./receive-upload.js";
+
+/** How long a view or download link works. */
+export const FILE_LINK_TTL_MS = 10 * 60 * 1000;
+/** The cookie that binds links to the browser of the session that asked for them. */
+export const FILE_KEY_COOKIE = "coordina_files";
+
+/** The multipart limits: one file, a few small fields; one byte over the maximum is enough to refuse. */
+export const UPLOAD_LIMITS = {
+  fileSize: MAX_FILE_SIZE_BYTES + 1,
+  files: 1,
+  fields: 10,
+  fieldSize: 1000,
+  parts: 12,
+} as const;
+
+/**
+ * Files the staged upload into the store and records it. The blob is in place before its record exists,
+ * so no record ever points to missing bytes; a record that then fails leaves only an unreferenced blob.
+ */
+export async function storeUpload(
+  db: Db,
+  actor: Actor,
+  upload: ReceivedUpload["file"],
+  obsolete?: string | null,
+): Promise<FileRow> {
+  await upload.commit();
+  return insertFile(db, {
+    sha256: upload.sha256,
+    size: upload.size,
+    name: upload.name,
+    ftype: PDF_MIME,
+    obsolete: obsolete ?? null,
+    ownerUserId: actor.userId,
+    ownerCompanyId: actor.companyId,
+  });
+}
+
+export type Access = NonNullable<Awaited<ReturnType<typeof findFileAccess>>>;
+
+/** The document facts of a file that holds a document. */
+export function documentFacts(a: Access) {
+  return {
+    uploaderCompanyId: Number(a.doc_company_id),
+    colegioId: Number(a.def_colegio_id),
+    dest: Number(a.def_dest),
+    member: a.member === true,
+    shares: a.shares === true,
+  };
+}
+
+function isDocument(a: Access) {
+  return a.doc_id !== null && a.doc_id !== undefined;
+}
+function isTemplate(a: Access) {
+  return a.template_id !== null && a.template_id !== undefined;
+}
+
+/** May the caller see this file: a document's by the document policy, a template by the definitions' readers. */
+function mayView(actor: Actor, a: Access): boolean {
+  if (isDocument(a)) return documentPolicy.mayView(actor, documentFacts(a));
+  if (isTemplate(a)) {
+    const standing = { member: a.member === true, porterInColegio: a.porter_in_colegio === true };
+    return documentPolicy.mayReadDefinitions(actor, Number(a.def_colegio_id), standing);
+  }
+  // A file not attached to anything yet belongs to its company.
+  return Number(a.owner_company_id) === actor.companyId;
+}
+
+function mayEdit(actor: Actor, a: Access): boolean {
+  if (isDocument(a)) return documentPolicy.mayEdit(actor, documentFacts(a));
+  if (isTemplate(a)) return documentPolicy.mayEditDefinitions(actor, Number(a.def_colegio_id));
+  return Number(a.owner_company_id) === actor.companyId;
+}
+
+/** Gone for everybody: the file, its document, its template or its definition was deleted. */
+export function isGone(a: Access): boolean {
+  return a.deleted === true || a.doc_erased === true || a.template_erased === true || a.def_erased === true;
+}
+
+async function accessibleFile(db: Db, actor: Actor, id: number, may: (actor: Actor, a: Access) => boolean) {
+  const access = await findFileAccess(db, actor, { fileId: id });
+  if (!access) throw notFound();
+  if (!may(actor, access)) throw forbidden();
+  if (isGone(access)) throw notFound();
+  return access;
+}
+
+/**
+ * POST /file-manager/fileupload/edit/{id}: name, expiry and description. A document whose definition
+ * demands an expiry cannot be left without one ('Fecha de caducidad obligatoria').
+ */
+export async function editFile(db: Db, actor: Actor, id: number, input: z.output<typeof fileEditSchema>) {
+  const access = await accessibleFile(db, actor, id, mayEdit);
+  const obsolete = input.obsolete === undefined ? (access.file_obsolete as string | null) : input.obsolete;
+  if (isDocument(access) && access.def_obsoletable === true && !obsolete) {
+    throw new AppError(400, ErrorKey.expiryRequired);
+  }
+  const file = await updateFile(db, id, { name: input.name, obsolete: input.obsolete, description: input.description });
+  if (!file) throw notFound();
+  return file;
+}
+
+/**
+ * GET /file-manager/fileload/retrieve/{id}: the file's data and a short-lived link to view and to
+ * download it. The link works only in the browser of this session: it needs the session's file key,
+ * sent back as an HttpOnly cookie (`cookieKey` is the one the browser already holds, if any).
+ */
+export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKey: string | undefined) {
+  const access = await accessibleFile(db, actor, id, mayView);
+  const current = await sessionFileKey(db, actor.sessionId);
+  let newKey: string | undefined;
+  if (!cookieKey || !current || hashToken(cookieKey) !== current) {
+    newKey = newToken();
+    await setSessionFileKey(db, actor.sessionId, hashToken(newKey));
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + FILE_LINK_TTL_MS);
+  await insertLink(db, { tokenHash: hashToken(token), fileId: id, sessionId: actor.sessionId, expiresAt });
+  return {
+    links: { file: toFileRow(access), view: `/s/${token}`, download: `/d/${token}`, expires: expiresAt.toISOString() },
+    newKey,
+  };
+}
+
+/** The stored file behind a link, for the browser that holds the key; undefined for anyone else. */
+export async function openLink(db: Db, token: string, cookieKey: string | undefined) {
+  if (!cookieKey || token.length > 100) return undefined;
+  return resolveLink(db, hashToken(token), hashToken(cookieKey));
+}
+
+/** `fileupload/upload` without a definition: a file of the caller's company, attached to nothing yet. */
+export async function uploadLooseFile(db: Db, actor: Actor, upload: ReceivedUpload["file"]) {
+  return storeUpload(db, actor, upload);
+}
+
+export type { FileStore };

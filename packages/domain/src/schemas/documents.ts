@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { PAGE_SIZE } from "../constants.js";
+import {
+  DEFINITION_TABS,
+  DOCUMENT_GROUPS,
+  GROUP_FILTERS,
+  ISO_DATE,
+  REQUIREMENT_VALUES,
+  Requirement,
+} from "../documents.js";
+import { ValidationKey } from "../errors.js";
+import { recordIdSchema, requiredText } from "./common.js";
+
+const requirementSchema = z
+  .number({ error: ValidationKey.required })
+  .int()
+  .refine((v) => (REQUIREMENT_VALUES as number[]).includes(v), { error: ValidationKey.required });
+/** Who uploads: somebody, never 'none'. */
+const originSchema = requirementSchema.refine((v) => v !== Requirement.none, { error: ValidationKey.required });
+
+/** A calendar date YYYY-MM-DD that exists. */
+export const isoDateSchema = z
+  .string()
+  .regex(ISO_DATE, { error: ValidationKey.dateInvalid })
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: ValidationKey.dateInvalid,
+    },
+  );
+
+// ── Document definitions (document-require-definitions: index, add, edit/{id}, delete/{id}) ──
+
+/** A definition as the colegio writes it (spec 02 §3 'Document definition', §5 'Definition form'). */
+export const definitionInputSchema = z.object({
+  name: requiredText(ValidationKey.definitionName, 200),
+  requirement_origin: originSchema,
+  /** default destination: administrator (spec 02 §5) */
+  requirement_dest: requirementSchema.default(Requirement.administrator),
+  /** always false on create (spec 02 §3) */
+  origin_read_required: z.boolean().default(false),
+  dest_read_required: z.boolean().default(false),
+  /** each document is uploaded for one community and counts only there; otherwise it counts everywhere */
+  assocfinca: z.boolean().default(false),
+  /** single file: a new upload replaces the previous one (the form's 'unique' is its inverse) */
+  oneonly: z.boolean().default(false),
+  mandatory: z.boolean().default(false),
+  /** the expiry date must be set */
+  obsoletable: z.boolean().default(false),
+  validate_colegio_required: z.boolean().default(false),
+  group: z.enum(DOCUMENT_GROUPS).nullable().default(null),
+});
+export type DefinitionInput = z.input<typeof definitionInputSchema>;
+
+export const definitionsIndexSchema = z.object({
+  /** which tab: definitions uploaded by administrators, providers or porters; absent = all */
+  tab: z.enum(DEFINITION_TABS).optional(),
+  group: z.enum(GROUP_FILTERS).default("ALL"),
+  filter: z.string().trim().max(200).default(""),
+  currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.definitions),
+});
+export type DefinitionsIndexRequest = z.input<typeof definitionsIndexSchema>;
+
+export const definitionRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  requirement_origin: z.number().int(),
+  requirement_dest: z.number().int(),
+  origin_read_required: z.boolean(),
+  dest_read_required: z.boolean(),
+  assocfinca: z.boolean(),
+  oneonly: z.boolean(),
+  mandatory: z.boolean(),
+  obsoletable: z.boolean(),
+  validate_colegio_required: z.boolean(),
+  /** the colegio that defines it */
+  id_company: z.number().int(),
+  editable_colegio: z.boolean(),
+  group: z.enum(DOCUMENT_GROUPS).nullable(),
+  /** live templates and live uploaded documents */
+  templates_count: z.number().int(),
+  documents_count: z.number().int(),
+});
+export type DefinitionRow = z.infer<typeof definitionRowSchema>;
+
+export const definitionsPageSchema = z.object({
+  result: z.literal(true),
+  data: z.array(definitionRowSchema),
+  count: z.number().int(),
+  /** the caller may add, edit and delete definitions (only the colegio) */
+  docsAllowedToEdit: z.boolean(),
+});
+export type DefinitionsPage = z.infer<typeof definitionsPageSchema>;
+export const definitionSavedSchema = z.object({ result: z.literal(true), data: definitionRowSchema });
+
+// ── Files (file-manager) ──
+
+export const fileRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  size: z.number().int(),
+  ftype: z.string(),
+  /** expiry date YYYY-MM-DD, or null: never expires */
+  obsolete: z.string().nullable(),
+  /** ISO timestamp */
+  created: z.string(),
+});
+export type FileRow = z.infer<typeof fileRowSchema>;
+
+/** POST /file-manager/fileupload/edit/{id}: name, expiry (null or empty clears it), description. */
+export const fileEditSchema = z.object({
+  name: requiredText(ValidationKey.fileName, 200),
+  obsolete: z
+    .union([isoDateSchema, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  description: z.string().trim().max(1000).optional(),
+});
+export type FileEditRequest = z.input<typeof fileEditSchema>;
+export const fileSavedSchema = z.object({ result: z.literal(true), file: fileRowSchema });
+
+/** GET /file-manager/fileload/retrieve/{id}: the file and its short-lived links (spec 02 §7 'PDF'). */
+export const fileLinksSchema = z.object({
+  result: z.literal(true),
+  data: z.object({
+    file: fileRowSchema,
+    /** `/s/{token}`: opens the PDF in the browser */
+    view: z.string(),
+    /** `/d/{token}`: downloads it */
+    download: z.string(),
+    /** ISO timestamp after which both links stop working */
+    expires: z.string(),
+  }),
+});
+export type FileLinks = z.infer<typeof fileLinksSchema>["data"];
+
+// ── Templates (plantillas-docs: list, add, delete/{id}) ──
+
+export const templateRowSchema = z.object({
+  id: z.number().int(),
+  id_document_require_definition: z.number().int(),
+  fileupload: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }),
+});
+export type TemplateRow = z.infer<typeof templateRowSchema>;
+export const templatesListSchema = z.object({ id_document_require_definition: recordIdSchema });
+export const templatesPageSchema = z.object({ result: z.literal(true), data: z.array(templateRowSchema) });
+export const templateSavedSchema = z.object({ result: z.literal(true), data: templateRowSchema });
+
+/** The fields of POST /file-manager/fileupload/upload: with `docDefinitionId` the file becomes a template of it. */
+export const fileUploadFieldsSchema = z.object({ docDefinitionId: recordIdSchema.optional() });
+export const fileUploadedSchema = z.object({
+  result: z.literal(true),
+  file: fileRowSchema,
+  template: templateRowSchema.optional(),
+});
+
+// ── Uploaded company documents (companies/documents) ──
+
+export const documentRowSchema = z.object({
+  id: z.number().int(),
+  id_document_require_definition: z.number().int(),
+  /** the company that uploaded it */
+  company_id: z.number().int(),
+  company_name: z.string(),
+  /** the community it was uploaded for; null: it counts in every community */
+  id_finca: z.number().int().nullable(),
+  fileupload_id: z.number().int(),
+  fileupload: fileRowSchema,
+  /** the user who uploaded it */
+  user_origin: z.number().int(),
+  /** validated by the colegio */
+  validated: z.boolean(),
+  /** its expiry date has passed */
+  expired: z.boolean(),
+  /** the caller may edit (name, expiry) and erase it */
+  can_edit: z.boolean(),
+});
+export type DocumentRow = z.infer<typeof documentRowSchema>;
+export const documentResponseSchema = z.object({
+  result: z.literal(true),
+  data: documentRowSchema,
+  /** the definition demands an expiry and the document has none yet: the edit dialog must be completed */
+  needs_expiry: z.boolean(),
+});
+export type DocumentResponse = z.infer<typeof documentResponseSchema>;
+
+/**
+ * POST companies/documents/getcompanydefined: the definitions that apply, each with the documents
+ * uploaded for it. With `id_finca`, what the caller uploads in that community; without, its general
+ * documents (the mandatory documents screen), filtered by group; the colegio passes `id_company` to see
+ * a company's general documents ('Docs generales').
+ */
+export const companyDefinedRequestSchema = z.object({
+  id_finca: recordIdSchema.optional(),
+  id_company: recordIdSchema.optional(),
+  group: z.enum(GROUP_FILTERS).default("ALL"),
+});
+export type CompanyDefinedRequest = z.input<typeof companyDefinedRequestSchema>;
+
+export const definitionDocumentsSchema = z.object({
+  definition: definitionRowSchema.omit({ templates_count: true, documents_count: true }),
+  documents: z.array(documentRowSchema),
+  templates: z.array(templateRowSchema),
+  /** the caller may upload for it here */
+  can_upload: z.boolean(),
+  /** the caller may switch validation (the colegio, where the definition requires it) */
+  can_validate: z.boolean(),
+});
+export type DefinitionDocuments = z.infer<typeof definitionDocumentsSchema>;
+export const companyDefinedResponseSchema = z.object({
+  result: z.literal(true),
+  /** whose documents these are */
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  data: z.array(definitionDocumentsSchema),
+});
+export type CompanyDefinedResponse = z.infer<typeof companyDefinedResponseSchema>;
+
+/** The fields of POST /companies/documents/upload-defined-file (multipart, with the file). */
+export const definedUploadFieldsSchema = z.object({
+  id_definition: recordIdSchema,
+  /** required when the definition is bound to communities (assocfinca) */
+  id_finca: recordIdSchema.optional(),
+});
+/** POST companies/documents/uploaddefined: a file already uploaded becomes the document. */
+export const uploadDefinedSchema = definedUploadFieldsSchema.extend({ fileupload_id: recordIdSchema });
+
+/** POST companies/documents/validatedocument {valid, id_document} (spec 02 §7). */
+export const validateDocumentSchema = z.object({ valid: z.boolean(), id_document: recordIdSchema });
+export const documentValidatedSchema = z.object({
+  result: z.literal(true),
+  data: z.object({ id: z.number().int(), validated: z.boolean() }),
+});
