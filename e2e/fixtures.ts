@@ -23,7 +23,7 @@ export async function loginWith(page: Page, email: string, password = PASSWORD, 
  * left may still be on screen (the next page's code loads in a transition), with buttons of the same name.
  */
 export async function openMenu(page: Page, name: string) {
-  const link = page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name });
+  const link = page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name, exact: true });
   await link.click();
   await expect(link).toHaveAttribute("aria-current", "page");
 }

@@ -28,9 +28,26 @@ export function setLegalNotAcceptedHandler(handler: () => void) {
   onLegalNotAccepted = handler;
 }
 
-function colegioId(): number | undefined {
+/** The current colegio's id, sent as `colg_id` on every call; undefined when none is chosen. */
+export function colegioId(): number | undefined {
   const id = session.get()?.colegio.id;
   return id !== undefined && id > 0 ? id : undefined;
+}
+
+/** The bearer token of a call: the given one, or the stored session's. */
+export function authorizationHeaders(token?: string): Record<string, string> {
+  const bearer = token ?? session.get()?.token;
+  return bearer ? { Authentication: `Bearer ${bearer}` } : {};
+}
+
+/**
+ * What every failed answer of a logged-in call does besides throwing: a 401 ends the session, a 403
+ * legal.not-accepted sends the user to the legal notice. Also used by calls made outside `api` (uploads).
+ */
+export function reportFailure(status: number, error: string | undefined) {
+  if (!session.get()) return;
+  if (status === 401) onUnauthorized();
+  if (status === 403 && error === ErrorKey.legalNotAccepted) onLegalNotAccepted();
 }
 
 /**
@@ -38,10 +55,7 @@ function colegioId(): number | undefined {
  * for GET, body for the rest). An answer other than 2xx throws ApiError with the server's error key.
  */
 async function send(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<Response> {
-  const current = session.get();
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const bearer = token ?? current?.token;
-  if (bearer) headers.Authentication = `Bearer ${bearer}`;
+  const headers: Record<string, string> = { Accept: "application/json", ...authorizationHeaders(token) };
 
   let url = path.startsWith("/") ? path : `/${path}`;
   let body: string | undefined;
@@ -71,8 +85,7 @@ async function send(method: "GET" | "POST", path: string, payload?: object, toke
     } catch {
       error = undefined;
     }
-    if (response.status === 401 && current) onUnauthorized();
-    if (response.status === 403 && error === ErrorKey.legalNotAccepted && current) onLegalNotAccepted();
+    reportFailure(response.status, error);
     throw new ApiError(error ?? ErrorKey.generic, response.status);
   }
   return response;

@@ -20,6 +20,7 @@ export const MENU: readonly MenuItem[] = [
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
   { label: "provee-actividades", to: "/provee-actividades", roles: [Role.colegio, Role.administrador] },
   { label: "documentos", to: "/documents/settings", roles: [Role.colegio] },
+  { label: "documentos-validar", to: "/documents/mandatory", roles: [Role.colegio] },
   { label: "documentos-resumen", to: "/documents/summary", roles: [Role.colegio] },
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
   {

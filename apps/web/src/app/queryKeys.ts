@@ -5,4 +5,8 @@
 export const queryKeys = {
   communities: "communities",
   community: (id: number) => ["community", id] as const,
+  /** getcompanydefined: the definitions with their uploaded documents (every screen that uploads or validates) */
+  definedDocuments: "defined-documents",
+  /** the colegio's documents pending validation */
+  pendingValidation: "pending-validation",
 } as const;

@@ -39,7 +39,6 @@ const PANEL_AREAS: [string, string][] = [
   ["porteros", "panel.menu.porteros"],
   ["porteros/list", "panel.menu.porteros"],
   ["porteros/portero", "panel.menu.porteros"],
-  ["upload", "panel.menu.upload"],
   ["porteros-docs", "panel.menu.porteros-docs"],
   ["lopd", "panel.menu.lopd"],
   ["gremio/docs-finca", "panel.menu.docs-finca"],
@@ -50,7 +49,7 @@ const PANEL_AREAS: [string, string][] = [
   ["documentosadmin", "panel.menu.documentosadmin"],
 ];
 // "" is the panel's own path without an id: /comunidades/comunidad.
-const PANEL_CHILDREN = ["", "proveedores", ...PANEL_AREAS.map(([path]) => path)];
+const PANEL_CHILDREN = ["", "proveedores", "upload", ...PANEL_AREAS.map(([path]) => path)];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
   children,
@@ -124,10 +123,11 @@ export const routes: RouteObject[] = [
                       ),
                     ],
                   ),
+                  lazyPage("upload", () => import("../features/documents/CommunityUploadPage")),
                   ...PANEL_AREAS.map(([path, titleKey]) => panelArea(path, titleKey)),
                 ],
               },
-              area("/lopd", "menu.lopd"),
+              lazyPage("/lopd", () => import("../features/documents/MandatoryDocumentsPage")),
             ],
           ),
           only(
@@ -151,8 +151,10 @@ export const routes: RouteObject[] = [
           only(
             [colegio, administrador, gremio, portero],
             [
+              lazyPage("/documents/settings", () => import("../features/document-definitions/DefinitionsPage")),
               area("/documents/*", "menu.documentos"),
-              area("/provdoc", "menu.docs-generales"),
+              lazyPage("/documents/mandatory", () => import("../features/documents/MandatoryDocumentsPage")),
+              lazyPage("/provdoc", () => import("../features/documents/MandatoryDocumentsPage")),
               area("/generaldoc", "menu.docs-generales"),
               area("/gcomunidades", "menu.comunidades"),
             ],

@@ -78,7 +78,7 @@ export const definitionRowSchema = z.object({
   id_company: z.number().int(),
   editable_colegio: z.boolean(),
   group: z.enum(DOCUMENT_GROUPS).nullable(),
-  /** live templates and live uploaded documents */
+  /** live templates, and live uploaded documents (for a member, only its own company's) */
   templates_count: z.number().int(),
   documents_count: z.number().int(),
 });
@@ -222,9 +222,20 @@ export const definedUploadFieldsSchema = z.object({
   id_definition: recordIdSchema,
   /** required when the definition is bound to communities (assocfinca) */
   id_finca: recordIdSchema.optional(),
+  /** the expiry date, when the form sends it with the file */
+  obsolete: isoDateSchema.optional(),
 });
 /** POST companies/documents/uploaddefined: a file already uploaded becomes the document. */
 export const uploadDefinedSchema = definedUploadFieldsSchema.extend({ fileupload_id: recordIdSchema });
+
+/** A row of POST companies/documents/pending-validation (the colegio's validation screen). */
+export const pendingValidationRowSchema = z.object({
+  document: documentRowSchema.omit({ can_edit: true }),
+  definition_name: z.string(),
+  company_name: z.string(),
+  company_type: z.number().int(),
+});
+export type PendingValidationRow = z.infer<typeof pendingValidationRowSchema>;
 
 /** POST companies/documents/validatedocument {valid, id_document} (spec 02 §7). */
 export const validateDocumentSchema = z.object({ valid: z.boolean(), id_document: recordIdSchema });

@@ -2,6 +2,7 @@ import { DEFAULT_FEATURES, ErrorKey, normalizeEmail, type SessionData } from "@c
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
+import { forgetSessionLinks } from "../files/files.service.js";
 import {
   accountThrottleKey,
   clearThrottle,
@@ -130,6 +131,7 @@ export async function sessionData(db: Db, actor: Actor): Promise<SessionData> {
 
 export async function logout(db: Db, actor: Actor) {
   await revokeSession(db, actor.sessionId);
+  forgetSessionLinks(actor.sessionId);
 }
 
 export async function listColegios(db: Db, actor: Actor) {

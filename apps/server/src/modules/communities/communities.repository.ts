@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
 
 /**
@@ -188,11 +189,38 @@ export async function pageProviderCommunities(
 }
 
 /** The community's administrator name and its live providers and porters, for the panel. */
-export async function communityCounts(db: Db, id: number, adminCompanyId: number) {
-  const [row] = await queryRowsPrepared<{ admin: string; providers: number | string; porters: number | string }>(
+/** Live definitions of the colegio matching `where` (alias `def`). */
+const definitionsExist = (colegioId: number, where: SQL) =>
+  sql`exists (select 1 from document_definitions def where def.colegio_id = ${colegioId} and def.erased = false and ${where})`;
+
+/**
+ * The panel's counts and the document facts its menu depends on (spec 02 §2): the administrator has
+ * community-bound documents to give providers; the colegio asks porters for documents; it has LOPD ones.
+ */
+export async function communityCounts(db: Db, id: number, adminCompanyId: number, colegioId: number) {
+  const [row] = await queryRowsPrepared<{
+    admin: string;
+    providers: number | string;
+    porters: number | string;
+    provider_bound_docs: boolean;
+    porter_docs: boolean;
+    lopd_docs: boolean;
+  }>(
     db,
     sql`select (select name from companies where id = ${adminCompanyId}) as admin,
-               ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters`,
+               ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters,
+               ${definitionsExist(colegioId, sql`def.assocfinca and ${originIncludes("administrator")} and ${destIncludes("provider")}`)} as provider_bound_docs,
+               ${definitionsExist(colegioId, originIncludes("portero"))} as porter_docs,
+               ${definitionsExist(colegioId, sql`def."group" = 'LOPD'`)} as lopd_docs`,
   );
-  return { admin: row?.admin ?? "", providers: Number(row?.providers ?? 0), porters: Number(row?.porters ?? 0) };
+  return {
+    admin: row?.admin ?? "",
+    providers: Number(row?.providers ?? 0),
+    porters: Number(row?.porters ?? 0),
+    menu: {
+      provider_bound_docs: row?.provider_bound_docs === true,
+      porter_docs: row?.porter_docs === true,
+      lopd_docs: row?.lopd_docs === true,
+    },
+  };
 }

@@ -134,7 +134,7 @@ export async function deleteCommunity(db: Db, actor: Actor, id: number) {
 /** One community for its panel: data, counts, what the caller may do and what its menu shows. */
 export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<CommunityView> {
   const community = await communityFor(db, actor, id, "mayView");
-  const counts = await communityCounts(db, id, community.adminCompanyId);
+  const counts = await communityCounts(db, id, community.adminCompanyId, community.colegioId);
   return {
     id: community.id,
     name: community.name,
@@ -152,8 +152,8 @@ export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<C
     proveedores_count: counts.providers,
     porteros_count: counts.porters,
     editable: communityPolicy.mayManage(actor, community, community.rel),
-    // The documents issues fill these from the definitions and documents of the community.
-    menu: { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false },
+    // pending_read comes with the reading duties (issue 7).
+    menu: { ...counts.menu, pending_read: false },
   };
 }
 

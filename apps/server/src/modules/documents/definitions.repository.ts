@@ -89,12 +89,28 @@ export function originIncludes(party: DocumentParty): SQL {
   )})`;
 }
 
-const liveTemplates = sql`(select count(*) from definition_templates t where t.definition_id = def.id and t.erased = false)`;
-const liveDocuments = sql`(select count(*) from company_documents d where d.definition_id = def.id and d.erased = false)`;
+/** Definitions whose destination includes `party` (who receives). */
+export function destIncludes(party: DocumentParty): SQL {
+  return sql`def.requirement_dest in (${sql.join(
+    requirementsIncluding(party).map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
 
+const liveTemplates = sql`(select count(*) from definition_templates t where t.definition_id = def.id and t.erased = false)`;
+/** Live documents uploaded for a definition: all of them, or (`companyId`) one company's. */
+const liveDocuments = (companyId?: number) =>
+  sql`(select count(*) from company_documents d where d.definition_id = def.id and d.erased = false
+       ${companyId === undefined ? sql`` : sql`and d.company_id = ${companyId}`})`;
+
+/**
+ * One page of a colegio's definitions with their template and document counts; `ownCompanyId` limits the
+ * document count to that company's (other companies' uploads are not a member's business).
+ */
 export async function pageDefinitions(
   db: Db,
   colegioId: number,
+  ownCompanyId: number | undefined,
   q: { tab?: DocumentParty | undefined; group: GroupFilter; filter: string; currentPage: number; perPage: number },
 ) {
   const where = sql.join(
@@ -110,7 +126,7 @@ export async function pageDefinitions(
     db,
     { page: q.currentPage, limit: q.perPage },
     {
-      select: sql`${definitionColumns}, ${liveTemplates} as templates_count, ${liveDocuments} as documents_count`,
+      select: sql`${definitionColumns}, ${liveTemplates} as templates_count, ${liveDocuments(ownCompanyId)} as documents_count`,
       from: sql`document_definitions def`,
       where,
       orderBy: sql`lower(def.name), def.id`,
@@ -134,7 +150,7 @@ export async function findDefinition(db: Db, id: number): Promise<DefinitionReco
 export async function definitionCounts(db: Db, id: number) {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${liveTemplates} as templates_count, ${liveDocuments} as documents_count
+    sql`select ${liveTemplates} as templates_count, ${liveDocuments()} as documents_count
         from document_definitions def where def.id = ${id}`,
   );
   return { templates_count: Number(raw?.templates_count ?? 0), documents_count: Number(raw?.documents_count ?? 0) };

@@ -40,8 +40,9 @@ async function editableDefinition(db: Db, actor: Actor, id: number) {
 /** document-require-definitions/index: one tab and group of the colegio's definitions. */
 export async function listDefinitions(db: Db, actor: Actor, q: z.output<typeof definitionsIndexSchema>) {
   const colegioId = await readableColegio(db, actor);
-  const page = await pageDefinitions(db, colegioId, q);
-  return { ...page, docsAllowedToEdit: documentPolicy.mayEditDefinitions(actor, colegioId) };
+  const docsAllowedToEdit = documentPolicy.mayEditDefinitions(actor, colegioId);
+  const page = await pageDefinitions(db, colegioId, docsAllowedToEdit ? undefined : actor.companyId, q);
+  return { ...page, docsAllowedToEdit };
 }
 
 export async function createDefinition(db: Db, actor: Actor, input: DefinitionInput) {

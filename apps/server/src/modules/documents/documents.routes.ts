@@ -6,13 +6,13 @@ import {
   definitionsIndexSchema,
   definitionsPageSchema,
   documentResponseSchema,
-  documentRowSchema,
   documentValidatedSchema,
   errorResponses,
   idParamsSchema,
   okResultSchema,
   pagedEnvelope,
   pagingSchema,
+  pendingValidationRowSchema,
   Role,
   templatesListSchema,
   templatesPageSchema,
@@ -20,7 +20,6 @@ import {
   validateDocumentSchema,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import type { FileStore } from "../files/file-store.js";
 import { receiveUpload } from "../files/receive-upload.js";
@@ -47,13 +46,6 @@ const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const { administrador, colegio, gremio, portero } = Role;
 const everyone = [administrador, colegio, gremio, portero];
 const uploaders = [administrador, gremio, portero];
-
-const pendingRowSchema = z.object({
-  document: documentRowSchema.omit({ can_edit: true }),
-  definition_name: z.string(),
-  company_name: z.string(),
-  company_type: z.number().int(),
-});
 
 /** Document definitions, templates and uploaded company documents (spec 02 §7 'Documents', 'Definitions'). */
 export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
@@ -264,7 +256,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
         tags: ["documents"],
         summary: "Documentos del colegio pendientes de su validación",
         body: pagingSchema(["created"] as const),
-        response: { 200: pagedEnvelope(pendingRowSchema), ...errors },
+        response: { 200: pagedEnvelope(pendingValidationRowSchema), ...errors },
       },
     },
     async (request) => ({

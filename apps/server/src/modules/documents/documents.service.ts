@@ -5,7 +5,6 @@ import {
   type DocumentResponse,
   definedUploadFieldsSchema,
   ErrorKey,
-  isoDateSchema,
   partyOfRole,
   Role,
   type uploadDefinedSchema,
@@ -132,12 +131,10 @@ export async function companyDefined(
 /** Where an upload for `definition` goes, checked: the community for bound definitions, or none. */
 async function uploadPlace(db: Db, actor: Actor, definition: DefinitionRecord | undefined, idFinca?: number) {
   if (!definition) throw notFound();
-  if (definition.assocfinca && idFinca === undefined) throw new AppError(400, ErrorKey.fincaRequired);
   const [standing, community] = await Promise.all([
     standingIn(db, actor, definition.colegioId),
     definition.assocfinca && idFinca !== undefined ? findCommunityFor(db, actor, idFinca) : Promise.resolve(null),
   ]);
-  if (definition.assocfinca && !community) throw notFound();
   const target: UploadTarget = {
     colegioId: definition.colegioId,
     origin: definition.requirementOrigin,
@@ -145,6 +142,14 @@ async function uploadPlace(db: Db, actor: Actor, definition: DefinitionRecord | 
     community: community ?? null,
     ...standing,
   };
+  if (definition.assocfinca && idFinca === undefined) {
+    // Only a caller that uploads for this definition in its colegio learns that it needs a community;
+    // anyone else gets the same 403 as for any other definition it has no business with.
+    if (!documentPolicy.mayUpload(actor, { ...target, assocfinca: false })) throw forbidden();
+    if (definition.erased) throw notFound();
+    throw new AppError(400, ErrorKey.fincaRequired);
+  }
+  if (definition.assocfinca && !community) throw notFound();
   if (!documentPolicy.mayUpload(actor, target)) throw forbidden();
   if (definition.erased || community?.erased) throw notFound();
   return community ? community.id : null;
@@ -158,11 +163,6 @@ async function documentResponse(db: Db, actor: Actor, definition: DefinitionReco
     needs_expiry: definition.obsoletable && !doc.fileupload.obsolete,
   } satisfies Omit<DocumentResponse, "result">;
 }
-
-const uploadFieldsSchema = definedUploadFieldsSchema.extend({
-  /** the expiry date, when the form sends it with the file */
-  obsolete: isoDateSchema.optional(),
-});
 
 /** The form fields of an upload, validated like a JSON body (400 with the field's message). */
 function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, string>): z.output<T> {
@@ -179,7 +179,7 @@ function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, s
  */
 export async function uploadDefinedFile(db: Db, actor: Actor, upload: ReceivedUpload) {
   try {
-    const fields = parseFields(uploadFieldsSchema, upload.fields);
+    const fields = parseFields(definedUploadFieldsSchema, upload.fields);
     const definition = await findDefinition(db, fields.id_definition);
     const communityId = await uploadPlace(db, actor, definition, fields.id_finca);
     const def = definition!;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { link, mkdir, open, rm, stat } from "node:fs/promises";
+import { link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
@@ -26,8 +26,14 @@ export interface FileStore {
   stage(source: Readable, options?: { maxBytes?: number }): Promise<StagedFile>;
   /** The bytes of a stored blob, or the whole of a range of them. */
   read(sha256: string, range?: { start: number; end: number }): Readable;
+  /** The whole blob in memory, for small files that are sent whole. */
+  load(sha256: string): Promise<Buffer>;
   has(sha256: string): Promise<boolean>;
 }
+
+/** Blobs at most this big are kept in memory once read (they never change: their name is their hash). */
+export const CACHED_BLOB_MAX_BYTES = 1024 * 1024;
+const BLOB_CACHE_BYTES = 64 * 1024 * 1024;
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -72,6 +78,9 @@ class PdfGate extends Transform {
 export class LocalFileStore implements FileStore {
   private readonly blobs: string;
   private readonly staging: string;
+  /** least recently used first */
+  private readonly cache = new Map<string, Buffer>();
+  private cached = 0;
 
   constructor(root: string) {
     this.blobs = path.join(root, "blobs");
@@ -131,6 +140,26 @@ export class LocalFileStore implements FileStore {
 
   read(sha256: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.blobPath(sha256), range);
+  }
+
+  async load(sha256: string): Promise<Buffer> {
+    const hit = this.cache.get(sha256);
+    if (hit) {
+      this.cache.delete(sha256);
+      this.cache.set(sha256, hit);
+      return hit;
+    }
+    const bytes = await readFile(this.blobPath(sha256));
+    if (bytes.length <= CACHED_BLOB_MAX_BYTES) {
+      this.cache.set(sha256, bytes);
+      this.cached += bytes.length;
+      for (const [key, value] of this.cache) {
+        if (this.cached <= BLOB_CACHE_BYTES) break;
+        this.cache.delete(key);
+        this.cached -= value.length;
+      }
+    }
+    return bytes;
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -155,9 +155,16 @@ export async function setSessionFileKey(db: Db, sessionId: number, keyHash: stri
  * file key; one indexed lookup.
  */
 export async function resolveLink(db: Db, tokenHash: string, keyHash: string) {
-  const [raw] = await queryRows<{ sha256: string; size: number; name: string; ftype: string; expires_at: unknown }>(
+  const [raw] = await queryRows<{
+    sha256: string;
+    size: number;
+    name: string;
+    ftype: string;
+    session_id: number;
+    expires_at: unknown;
+  }>(
     db,
-    sql`select f.sha256, f.size, f.name, f.ftype, l.expires_at
+    sql`select f.sha256, f.size, f.name, f.ftype, l.session_id, least(l.expires_at, s.expires_at) as expires_at
         from file_links l
         join sessions s on s.id = l.session_id
         join files f on f.id = l.file_id

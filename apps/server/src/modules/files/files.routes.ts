@@ -18,7 +18,8 @@ import { actorOf } from "../../plugins/auth.js";
 import type { Actor } from "../auth/auth.service.js";
 import { findDefinition, insertTemplate } from "../documents/definitions.repository.js";
 import { documentPolicy } from "../documents/documents.policy.js";
-import type { FileStore } from "./file-store.js";
+import { CACHED_BLOB_MAX_BYTES, type FileStore } from "./file-store.js";
+import { purgeExpiredLinks } from "./files.repository.js";
 import { editFile, FILE_KEY_COOKIE, FILE_LINK_TTL_MS, openLink, retrieveFile, storeUpload } from "./files.service.js";
 import { type ReceivedUpload, receiveUpload } from "./receive-upload.js";
 
@@ -50,7 +51,9 @@ async function uploadFile(db: Db, actor: Actor, upload: ReceivedUpload) {
     if (!definition) throw notFound();
     if (!documentPolicy.mayEditDefinitions(actor, definition.colegioId)) throw forbidden();
     if (definition.erased) throw notFound();
-    return db.transaction(async (tx) => {
+    // Awaited here, inside the try: the `finally` below must not discard the staged file before the
+    // transaction has filed it into the store.
+    return await db.transaction(async (tx) => {
       const file = await storeUpload(tx as unknown as Db, actor, upload.file);
       return { file, template: await insertTemplate(tx as unknown as Db, definition.id, file.id) };
     });
@@ -166,6 +169,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * no bearer token; the link works only with the file key cookie of the session that asked for it.
  */
 export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  // Expired links are forgotten once an hour (a day after they stopped working).
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    sweeper = setInterval(() => void purgeExpiredLinks(app.db).catch(() => {}), 60 * 60 * 1000);
+    sweeper.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(sweeper));
+
   const serve = (kind: "inline" | "attachment") => async (request: FastifyRequest, reply: FastifyReply) => {
     const params = tokenParams.safeParse(request.params);
     const file = params.success
@@ -188,7 +199,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
       return reply.send(store.read(file.sha256, range));
     }
     reply.header("content-length", size);
-    return reply.send(store.read(file.sha256));
+    return reply.send(size <= CACHED_BLOB_MAX_BYTES ? await store.load(file.sha256) : store.read(file.sha256));
   };
   app.get("/s/:token", { schema: { hide: true } }, serve("inline"));
   app.get("/d/:token", { schema: { hide: true } }, serve("attachment"));

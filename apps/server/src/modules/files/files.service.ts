@@ -141,10 +141,36 @@ export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKey: 
   };
 }
 
+type LinkedFile = NonNullable<Awaited<ReturnType<typeof resolveLink>>>;
+
+/**
+ * Links resolved in the last seconds, by token and key hash. A PDF viewer asks for the same link many
+ * times (ranges, reloads), so each is checked in SQL at most once per `LINK_CACHE_MS`; logging out
+ * forgets the session's links at once (`forgetSessionLinks`), another instance within that time.
+ */
+const LINK_CACHE_MS = 5000;
+const LINK_CACHE_MAX = 10_000;
+const linkCache = new Map<string, { file: LinkedFile; until: number }>();
+
 /** The stored file behind a link, for the browser that holds the key; undefined for anyone else. */
 export async function openLink(db: Db, token: string, cookieKey: string | undefined) {
   if (!cookieKey || token.length > 100) return undefined;
-  return resolveLink(db, hashToken(token), hashToken(cookieKey));
+  const key = `${hashToken(token)} ${hashToken(cookieKey)}`;
+  const now = Date.now();
+  const hit = linkCache.get(key);
+  if (hit && hit.until > now) return hit.file;
+  linkCache.delete(key);
+  const file = await resolveLink(db, hashToken(token), hashToken(cookieKey));
+  if (!file) return undefined;
+  if (linkCache.size >= LINK_CACHE_MAX) linkCache.delete(linkCache.keys().next().value as string);
+  const expires = file.expires_at instanceof Date ? file.expires_at.getTime() : Date.parse(String(file.expires_at));
+  linkCache.set(key, { file, until: Math.min(now + LINK_CACHE_MS, expires) });
+  return file;
+}
+
+/** Forgets the cached links of a session (at logout). */
+export function forgetSessionLinks(sessionId: number) {
+  for (const [key, entry] of linkCache) if (entry.file.session_id === sessionId) linkCache.delete(key);
 }
 
 /** `fileupload/upload` without a definition: a file of the caller's company, attached to nothing yet. */

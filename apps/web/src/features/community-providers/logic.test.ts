@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { showsCommunity } from "./communityQueries";
-import { formatFileSize } from "./fileSize";
 import { providerPath, providersPath, readLinkState } from "./providerLink";
 
 describe("showsCommunity", () => {
@@ -16,18 +15,6 @@ describe("showsCommunity", () => {
     expect(showsCommunity(["community-providers", { idFinca: 7 }], 7)).toBe(false);
     expect(showsCommunity(["communities", { page: 1 }], 7)).toBe(true);
     expect(showsCommunity(["provider-communities", { page: 1 }], 7)).toBe(false);
-  });
-});
-
-describe("formatFileSize", () => {
-  it("shows kB, MB and GB with one decimal", () => {
-    expect(formatFileSize(0)).toBe("0,0 kB");
-    expect(formatFileSize(512)).toBe("0,5 kB");
-    expect(formatFileSize(1536)).toBe("1,5 kB");
-    expect(formatFileSize(1024 * 1024)).toBe("1,0 MB");
-    expect(formatFileSize(10 * 1024 * 1024 - 1)).toBe("10,0 MB");
-    expect(formatFileSize(3.25 * 1024 ** 3)).toBe("3,3 GB");
-    expect(formatFileSize(2048 * 1024 ** 3)).toBe("2048,0 GB");
   });
 });
 

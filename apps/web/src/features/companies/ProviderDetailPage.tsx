@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { CompanyGeneralDocuments } from "../documents/CompanyGeneralDocuments";
 import { UsersCard } from "../users/UsersCard";
 import { fetchCompany } from "./api/fetchCompany";
 import { useBackTo } from "./components/backLink";
@@ -149,7 +150,7 @@ export default function ProviderDetailPage() {
           {section === "users" ? (
             <UsersCard companyId={id} />
           ) : section === "upload" ? (
-            <InPreparation text={t("companies-page.provider.upload-text")} />
+            <CompanyGeneralDocuments companyId={id} />
           ) : (
             <InPreparation text={t("companies-page.provider.communities-text")} />
           )}

@@ -1,7 +1,7 @@
 import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { formatFileSize } from "../fileSize";
+import { formatFileSize } from "../../../ui/fileSize";
 
 /** An uploaded file of a definition. */
 export interface SectionFile {

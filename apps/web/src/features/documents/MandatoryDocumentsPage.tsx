@@ -1,0 +1,77 @@
+import { GROUP_FILTERS, type GroupFilter, Role } from "@coordina/domain";
+import { Card, Group, SegmentedControl, Text, Title } from "@mantine/core";
+import { IconFolder } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useLocation, useSearchParams } from "react-router";
+import { addTexts } from "../../app/i18n";
+import { roleOf, useSession } from "../../app/session";
+import { PageFrame } from "../../ui/PageFrame";
+import { definedDocumentsQuery } from "./api/fetchDefinedDocuments";
+import { DefinitionBoxes } from "./components/DefinitionBoxes";
+import { PendingValidationCard } from "./components/PendingValidationCard";
+import { groupOf, mandatoryTitleKey } from "./documentRules";
+import texts from "./es.json";
+
+addTexts(texts);
+
+/** The caller's general documents of a group: the group selector and one box per definition. */
+function UploadScreen({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, unknown>) => t(`documents-page.mandatory.${key}`, values);
+  const [params, setParams] = useSearchParams();
+  const group = groupOf(params.get("group"), pathname);
+  const request = { group };
+  // The same query the boxes read (cached): it names whose documents these are.
+  const company = useQuery(definedDocumentsQuery(request)).data?.company;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="mandatory-documents">
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconFolder size={20} aria-hidden />
+          <CardTitle title={k("card-title")} subtitle={company?.name} />
+        </Group>
+        <SegmentedControl
+          aria-label={k("group")}
+          value={group}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            next.set("group", value);
+            setParams(next, { replace: true });
+          }}
+          data={GROUP_FILTERS.map((value: GroupFilter) => ({ value, label: t(`documents-page.groups.${value}`) }))}
+        />
+      </Group>
+      <DefinitionBoxes request={request} emptyText={k("no-docs")} />
+    </Card>
+  );
+}
+
+function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <div>
+      <Title order={4}>{title}</Title>
+      {subtitle && (
+        <Text size="sm" c="dimmed">
+          {subtitle}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The general documents (spec 02 §2 'Mandatory documents'; routes /documents/mandatory, /lopd, /provdoc):
+ * for those who upload, a card with a box per definition of the chosen group (LOPD by default; CAF on
+ * /provdoc, 'Docs generales'); for the colegio, which validates, the documents pending its validation.
+ */
+export default function MandatoryDocumentsPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const role = roleOf(useSession());
+  return (
+    <PageFrame title={t(mandatoryTitleKey(pathname))}>
+      {role === Role.colegio ? <PendingValidationCard /> : <UploadScreen pathname={pathname} />}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,248 @@
+import "@mantine/dropzone/styles.css";
+import { ErrorKey, MAX_FILE_SIZE_MB, PDF_MIME } from "@coordina/domain";
+import { ActionIcon, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
+import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
+import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconUpload, IconX } from "@tabler/icons-react";
+import { type JSX, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../app/api";
+import { addTexts } from "../app/i18n";
+import { uploadFile } from "../app/upload";
+import texts from "./UploadArea.es.json";
+import { type Failure, groupFailures, ONE_ONLY, refusalOf } from "./uploadChecks";
+
+addTexts(texts);
+
+export interface UploadAreaProps {
+  /** the multipart endpoint, e.g. "/companies/documents/upload-defined-file" */
+  path: string;
+  /** extra multipart fields, sent before the file */
+  fields: Record<string, string | number>;
+  /** several files at once (each its own request and progress bar); default true */
+  multiple?: boolean;
+  disabled?: boolean;
+  /** called with the server's JSON answer of each successful upload */
+  onUploaded: (answer: unknown) => void;
+}
+
+/** One chosen file and how its upload goes. */
+interface Item {
+  key: number;
+  name: string;
+  /** 0 to 100 */
+  percent: number;
+  status: "uploading" | "done" | "failed";
+  /** the error key of a failed one */
+  error?: string;
+}
+
+function ItemRow({ item, onRemove }: { item: Item; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, unknown>) => t(`upload-area.${key}`, values);
+  const color = item.status === "failed" ? "red" : item.status === "done" ? "green" : undefined;
+  return (
+    <Stack gap={4} data-testid="upload-item" data-status={item.status}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconFileTypePdf size={16} aria-hidden style={{ flex: "none" }} />
+          <Text size="sm" truncate="end">
+            {item.name}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {item.status === "uploading" && (
+            <Text size="xs" c="dimmed">
+              {k("waiting", { percent: item.percent })}
+            </Text>
+          )}
+          {item.status === "done" && (
+            <Group gap={4} wrap="nowrap" c="green">
+              <IconCircleCheck size={16} aria-hidden />
+              <Text size="xs" c="green">
+                {k("done")}
+              </Text>
+            </Group>
+          )}
+          {item.status === "failed" && (
+            <Group gap={4} wrap="nowrap" c="red">
+              <IconCircleX size={16} aria-hidden />
+              <Text size="xs" c="red">
+                {k("failed")}
+              </Text>
+            </Group>
+          )}
+          {item.status !== "uploading" && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={k("remove", { name: item.name })}
+              onClick={onRemove}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+      <Progress
+        value={item.status === "failed" ? 100 : item.percent}
+        color={color}
+        striped={item.status === "uploading"}
+        animated={item.status === "uploading"}
+        size="sm"
+        aria-label={k("progress", { name: item.name })}
+      />
+      {item.error && (
+        <Text size="xs" c="red">
+          {t(item.error, { max: MAX_FILE_SIZE_MB })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The upload area (spec 02 §2 'Upload area'): a drop zone 'Haz click o arrastra aquí tus ficheros' that
+ * takes PDFs by click or drag and drop, one request and one progress bar per file. Files that are not
+ * PDF or are over the size limit are refused here; any failure shows the spec's dialog 'Ha habido un
+ * error' with the reason (spec 02 §8). `onUploaded` gets each successful answer.
+ */
+export function UploadArea({
+  path,
+  fields,
+  multiple = true,
+  disabled = false,
+  onUploaded,
+}: UploadAreaProps): JSX.Element {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, unknown>) => t(`upload-area.${key}`, values);
+  const [items, setItems] = useState<Item[]>([]);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const nextKey = useRef(0);
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
+  // Leaving the screen stops the uploads still going.
+  const controllers = useRef(new Set<AbortController>());
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running) controller.abort();
+      running.clear();
+    };
+  }, []);
+
+  const update = (key: number, change: Partial<Item>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const failed = (key: number, name: string, error: string) => {
+    update(key, { status: "failed", error });
+    setFailures((current) => [...current, { key, name, error }]);
+  };
+
+  function start(key: number, file: File) {
+    const controller = new AbortController();
+    controllers.current.add(controller);
+    uploadFile(path, file, {
+      fields,
+      signal: controller.signal,
+      onProgress: (fraction) => update(key, { percent: Math.round(fraction * 100) }),
+    })
+      .then((answer) => {
+        update(key, { status: "done", percent: 100 });
+        uploaded.current(answer);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        failed(key, file.name, error instanceof ApiError ? error.key : ErrorKey.uploadFailed);
+      })
+      .finally(() => controllers.current.delete(controller));
+  }
+
+  function take(files: File[]) {
+    if (files.length === 0) return;
+    const tooMany = !multiple && files.length > 1;
+    const added: Item[] = [];
+    const refused: Failure[] = [];
+    const toSend: [number, File][] = [];
+    for (const file of files) {
+      const key = nextKey.current++;
+      const error = tooMany ? ONE_ONLY : refusalOf(file);
+      added.push({
+        key,
+        name: file.name,
+        percent: 0,
+        status: error ? "failed" : "uploading",
+        error: error ?? undefined,
+      });
+      if (error) refused.push({ key, name: file.name, error });
+      else toSend.push([key, file]);
+    }
+    setItems((current) => [...current, ...added]);
+    if (refused.length > 0) setFailures((current) => [...current, ...refused]);
+    for (const [key, file] of toSend) start(key, file);
+  }
+
+  // Every file chosen or dropped is judged here (refusalOf), whatever the drop zone thought of it.
+  const onDropAny = (accepted: FileWithPath[], rejections: FileRejection[]) =>
+    take([...accepted, ...rejections.map((r) => r.file)]);
+
+  return (
+    <Stack gap="xs">
+      <Dropzone
+        onDrop={() => {}}
+        onDropAny={onDropAny}
+        accept={{ [PDF_MIME]: [".pdf"] }}
+        multiple={multiple}
+        disabled={disabled}
+        inputProps={{ "aria-label": k("input") }}
+        data-testid="upload-area"
+        style={{ width: "100%" }}
+      >
+        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />
+          </Dropzone.Idle>
+          <Stack gap={2}>
+            <Text size="md">{k("drop")}</Text>
+            <Text size="xs" c="dimmed">
+              {k(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {items.length > 0 && (
+        <Stack component="ul" gap="xs" aria-label={k("files")} m={0} p={0} style={{ listStyle: "none" }}>
+          {items.map((item) => (
+            <li key={item.key}>
+              <ItemRow item={item} onRemove={() => setItems((current) => current.filter((i) => i.key !== item.key))} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <Modal opened={failures.length > 0} onClose={() => setFailures([])} title={t("fileupload.failed-title")} centered>
+        <Stack gap="sm" data-testid="upload-error-dialog">
+          {groupFailures(failures).map(({ error, names }) => (
+            <Stack key={error} gap={2}>
+              {failures.length > 1 && (
+                <Text size="sm" fw={600}>
+                  {names.join(", ")}
+                </Text>
+              )}
+              <Text size="sm">{t(error, { max: MAX_FILE_SIZE_MB })}</Text>
+            </Stack>
+          ))}
+          <Group justify="flex-end">
+            <Button color="red" onClick={() => setFailures([])}>
+              {k("accept")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { DEMO, loginWith, logout, openMenu } from "./fixtures";
+
+/** The demo provider (apps/server seed). */
+const PROVIDER = "Ascensores Levante S.L.";
+const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
+const DEFINITION = `Seguro de responsabilidad civil ${tag}`;
+
+async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** Drops a file on a drop zone the way a browser does when a file is dragged from the desktop. */
+async function dropFile(page: Page, zone: Locator, name: string, bytes: Buffer) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, data }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], name, { type: "application/pdf" }));
+      return transfer;
+    },
+    { name, data: [...bytes] },
+  );
+  for (const type of ["dragenter", "dragover", "drop"]) await zone.dispatchEvent(type, { dataTransfer });
+}
+
+const ddmmyyyy = (d: Date) =>
+  `${String(d.getDate()).padStart(2, "0")}/${String(d.getMonth() + 1).padStart(2, "0")}/${d.getFullYear()}`;
+
+/** Picks day `day` of the month `monthsAhead` from the one an open Mantine date picker shows. */
+async function pickDay(page: Page, monthsAhead: number, day: number) {
+  for (let i = 0; i < Math.abs(monthsAhead); i++) {
+    await page
+      .locator(monthsAhead > 0 ? "[data-direction='next']" : "[data-direction='previous']")
+      .first()
+      .click();
+  }
+  await page
+    .locator("table button:not([data-outside])")
+    .filter({ hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+}
+
+async function loginAs(page: Page, who: keyof typeof DEMO) {
+  await page.goto("./#/login");
+  await loginWith(page, DEMO[who].email);
+  await expect(page).toHaveURL(new RegExp(`#${DEMO[who].start}`));
+}
+
+const box = (page: Page) => page.getByTestId("definition-box").filter({ hasText: DEFINITION });
+
+test.describe.configure({ mode: "serial" });
+
+test("the colegio defines a mandatory provider document that expires", async ({ page }) => {
+  await loginAs(page, "colegio");
+  await openMenu(page, "Documentos");
+  await expect(page).toHaveURL(/#\/documents\/settings/);
+  await page.getByRole("tab", { name: "Docs Proveedores" }).click();
+  await page.getByRole("button", { name: "Añadir" }).click();
+  const form = page.getByRole("dialog");
+  await form.getByLabel("Nombre", { exact: false }).first().fill(DEFINITION);
+  await form.getByLabel("Obligatorio").check();
+  await form.getByLabel("Caducidad obligatoria").check();
+  await form.getByLabel("Requiere validación del colegio").check();
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: DEFINITION });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Obligatorio");
+  await page.reload();
+  await page.getByRole("tab", { name: "Docs Proveedores" }).click();
+  await expect(page.getByRole("row").filter({ hasText: DEFINITION })).toBeVisible();
+});
+
+test("the provider drags a PDF in, must set its expiry, and opens it through its own link only", async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, "gremio");
+  await openMenu(page, "Documentos generales");
+  await expect(box(page)).toBeVisible();
+  await expect(box(page).getByTestId("no-documents")).toHaveText("No hay documentos");
+
+  // A renamed image is refused with the spec's upload error.
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+  await dropFile(page, box(page).getByTestId("upload-area"), "foto.pdf", Buffer.concat([png, Buffer.alloc(2048)]));
+  const failure = page.getByRole("dialog").filter({ hasText: "Ha habido un error" });
+  await expect(failure).toBeVisible();
+  await failure.getByRole("button", { name: "Aceptar" }).click();
+
+  // A real PDF goes in; the expiry dialog cannot be dismissed until a date is saved.
+  await dropFile(page, box(page).getByTestId("upload-area"), "poliza-rc.pdf", await makePdf(`Póliza ${tag}`));
+  const dialog = page.getByRole("dialog", { name: "Editar documento" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Fecha de caducidad obligatoria");
+  await expect(dialog.getByRole("button", { name: "Guardar" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }).click();
+  await pickDay(page, 2, 15);
+  await expect(dialog.getByRole("button", { name: "Guardar" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog).toBeHidden();
+
+  const expected = new Date();
+  expected.setDate(1);
+  expected.setMonth(expected.getMonth() + 2);
+  expected.setDate(15);
+  const row = box(page).getByTestId("document-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("poliza-rc.pdf");
+  await expect(row.getByTestId("expiry-indicator")).toHaveText(`Caducidad: ${ddmmyyyy(expected)}`);
+  await expect(row.getByTestId("validation-badge")).toHaveText("Pendiente de validar");
+
+  // 'Ver documento' opens the PDF in a new tab through a short-lived link.
+  const popupPromise = page.waitForEvent("popup");
+  await row.getByRole("button", { name: "Ver documento" }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.url()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+  const link = popup.url();
+  const served = await page.context().request.get(link);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("application/pdf");
+  expect((await served.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  await popup.close();
+
+  // The same link is useless in another browser, even one where somebody else is logged in.
+  await expectRefused(browser, link);
+  await logout(page);
+  expect((await page.context().request.get(link)).status()).toBe(403);
+});
+
+async function expectRefused(browser: Browser, link: string) {
+  const other = await browser.newContext();
+  const response = await other.request.get(link);
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain("El enlace ha caducado o no es tuyo");
+  await other.close();
+}
+
+test("the colegio validates the provider's document, which the provider then sees", async ({ page }) => {
+  await loginAs(page, "colegio");
+  await openMenu(page, "Proveedores");
+  await page.getByRole("row").filter({ hasText: PROVIDER }).first().click();
+  await expect(page).toHaveURL(/#\/admin\/proveedor\/\d+/);
+  await page.getByRole("link", { name: "Docs generales" }).click();
+  await expect(page).toHaveURL(/#\/admin\/proveedor\/\d+\/upload\/\d+$/);
+  const row = box(page).getByTestId("document-row");
+  await expect(row).toContainText("poliza-rc.pdf");
+  await expect(box(page).getByTestId("upload-area")).toHaveCount(0);
+  const toggle = row.getByRole("switch");
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(box(page).getByTestId("document-row").getByRole("switch")).toBeChecked();
+  await logout(page);
+
+  await loginAs(page, "gremio");
+  await openMenu(page, "Documentos generales");
+  await expect(box(page).getByTestId("document-row").getByTestId("validation-badge")).toHaveText("Validado");
+});
+
+test("an expired document shows 'Caducado desde'", async ({ page }) => {
+  await loginAs(page, "gremio");
+  await openMenu(page, "Documentos generales");
+  const row = box(page).getByTestId("document-row");
+  await row.getByRole("button", { name: "Editar documento" }).click();
+  const dialog = page.getByRole("dialog", { name: "Editar documento" });
+  await dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }).click();
+  // The picker opens on the month of the date set before (two months ahead): go back to last month.
+  await pickDay(page, -3, 1);
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog).toBeHidden();
+  const expired = new Date();
+  expired.setDate(1);
+  expired.setMonth(expired.getMonth() - 1);
+  await expect(row.getByTestId("expiry-indicator")).toHaveText(`Caducado desde ${ddmmyyyy(expired)}`);
+});
