@@ -181,3 +181,59 @@ test("an expired document shows 'Caducado desde'", async ({ page }) => {
   expired.setMonth(expired.getMonth() - 1);
   await expect(row.getByTestId("expiry-indicator")).toHaveText(`Caducado desde ${ddmmyyyy(expired)}`);
 });
+
+const BOUND = `Evaluación de riesgos de la comunidad ${tag}`;
+const COMMUNITY = "Comunidad de Propietarios Calle Mayor 10";
+
+test("the colegio defines a per-community document with a template; the administrator uploads it in its community", async ({
+  page,
+}) => {
+  await loginAs(page, "colegio");
+  await openMenu(page, "Documentos");
+  await page.getByRole("tab", { name: "Docs Administradores" }).click();
+  await page.getByRole("button", { name: "Añadir" }).click();
+  const form = page.getByRole("dialog");
+  await form.getByLabel("Nombre del documento").fill(BOUND);
+  await form.getByRole("combobox", { name: "Destino (quién lo recibe)" }).click();
+  await page.getByRole("option", { name: "Proveedor", exact: true }).click();
+  await form.getByLabel("Documento por comunidad").check();
+  await form.getByLabel("Lectura obligatoria por el destinatario").check();
+  await form.getByRole("button", { name: "Guardar" }).click();
+  await expect(form).toBeHidden();
+
+  // A blank form (plantilla) for it.
+  await page.getByRole("button", { name: `Plantillas: ${BOUND}` }).click();
+  const templates = page.getByRole("dialog");
+  await expect(templates).toContainText("No hay plantillas");
+  await dropFile(page, templates.getByTestId("upload-area"), "plantilla-evaluacion.pdf", await makePdf("Plantilla"));
+  await expect(templates.getByTestId("upload-item")).toHaveAttribute("data-status", "done");
+  await expect(templates.getByRole("button", { name: "Descargar plantilla: plantilla-evaluacion.pdf" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("row").filter({ hasText: BOUND })).toContainText("1");
+  await logout(page);
+
+  // The administrator sees 'Docs proveedores' in its community, with the template, and uploads there.
+  await loginAs(page, "administrador");
+  await page.getByRole("row").filter({ hasText: COMMUNITY }).first().click();
+  await page.getByRole("link", { name: "Docs proveedores" }).click();
+  await expect(page).toHaveURL(/#\/comunidades\/comunidad\/\d+\/upload$/);
+  await expect(page.getByText("Documentos del administrador para los proveedores de la comunidad")).toBeVisible();
+  const bound = page.getByTestId("definition-box").filter({ hasText: BOUND });
+  await expect(bound.getByRole("button", { name: "Descargar la plantilla plantilla-evaluacion.pdf" })).toBeVisible();
+  await dropFile(page, bound.getByTestId("upload-area"), "evaluacion-calle-mayor.pdf", await makePdf("Riesgos"));
+  await expect(bound.getByTestId("document-row")).toContainText("evaluacion-calle-mayor.pdf");
+  await expect(bound.getByTestId("upload-item")).toHaveAttribute("data-status", "done");
+  await page.reload();
+  await expect(bound.getByTestId("document-row")).toContainText("evaluacion-calle-mayor.pdf");
+  await logout(page);
+
+  // Deleting the definition says it deletes that document too.
+  await loginAs(page, "colegio");
+  await openMenu(page, "Documentos");
+  await page.getByRole("tab", { name: "Docs Administradores" }).click();
+  await page.getByRole("button", { name: `Borrar definición: ${BOUND}` }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText(`Se borrará la definición «${BOUND}» y el documento subido para ella.`);
+  await confirm.getByRole("button", { name: "Borrar" }).click();
+  await expect(page.getByRole("row").filter({ hasText: BOUND })).toHaveCount(0);
+});

@@ -64,22 +64,32 @@ async function uploadFile(db: Db, actor: Actor, upload: ReceivedUpload) {
 
 /** Upload, edit and links of files (spec 02 §7 'Documents', 'PDF'). */
 export const filesRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
-  app.post(
-    "/file-manager/fileupload/upload",
-    {
-      config: { roles: everyone },
-      schema: {
-        tags: ["files"],
-        summary: "Sube un PDF (multipart); con docDefinitionId queda como plantilla de esa definición",
-        consumes: ["multipart/form-data"],
-        response: { 200: fileUploadedSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+  const uploadRoute = (url: string, summary: string) =>
+    app.post(
+      url,
+      {
+        config: { roles: everyone },
+        schema: {
+          tags: ["files"],
+          summary,
+          consumes: ["multipart/form-data"],
+          response: { 200: fileUploadedSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
       },
-    },
-    async (request) => {
-      const upload = await receiveUpload(request, store);
-      return { result: true as const, ...(await uploadFile(app.db, actorOf(request), upload)) };
-    },
+      async (request) => {
+        const upload = await receiveUpload(request, store);
+        if (url.startsWith("/plantillas-docs") && !upload.fields.docDefinitionId) {
+          await upload.file.discard();
+          throw new AppError(400, ErrorKey.invalidInput);
+        }
+        return { result: true as const, ...(await uploadFile(app.db, actorOf(request), upload)) };
+      },
+    );
+  uploadRoute(
+    "/file-manager/fileupload/upload",
+    "Sube un PDF (multipart); con docDefinitionId queda como plantilla de esa definición",
   );
+  uploadRoute("/plantillas-docs/add", "Nueva plantilla de una definición (multipart: docDefinitionId y el PDF)");
 
   app.post(
     "/file-manager/fileupload/edit/:id",
