@@ -123,6 +123,7 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
     value: await load(`${base}/companies/admin-fincas/providersActivities`, asColegio({ page: 1, filteract: 12 })),
   });
   await measureCommunities(backend, base);
+  await measureFiles(backend, base, again.child);
   await stop(again.child);
 }
 
@@ -181,6 +182,75 @@ async function measureCommunities(backend: string, base: string) {
   for (const [what, path, request] of measures) {
     rows.push({ backend, what, value: await load(`${base}${path}`, request) });
   }
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid: number | undefined): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** A PDF of `bytes` bytes: a real header and trailer around padding (the server checks the signature). */
+function pdfOf(bytes: number): Blob {
+  const head = "%PDF-1.4\n%bench\n";
+  const tail = "\n%%EOF\n";
+  return new Blob([head, "0".repeat(bytes - head.length - tail.length), tail], { type: "application/pdf" });
+}
+
+/**
+ * Issue 6: 20 simultaneous 10 MB uploads (server memory growth, MB/s), then viewing one stored PDF
+ * (100 KB) through its link at 20 connections, to compare with /health of the same run.
+ */
+async function measureFiles(backend: string, base: string, server: ChildProcess) {
+  const colegio = await caller(base, "colegio@coordina.test");
+  const provider = await caller(base, BENCH_LOGINS.gremio);
+  const created = await fetch(
+    `${base}/document-require-definitions/add`,
+    colegio.request({ name: "Bench: evaluación de riesgos", requirement_origin: 5, requirement_dest: 0 }),
+  );
+  const definition = ((await created.json()) as { data: { id: number } }).data.id;
+  const token = (provider.request({}).headers as Record<string, string>).Authentication!;
+  const send = (blob: Blob, name: string) => {
+    const form = new FormData();
+    form.set("id_definition", String(definition));
+    form.set("file", blob, name);
+    return fetch(`${base}/companies/documents/upload-defined-file?colg_id=${provider.colg}`, {
+      method: "POST",
+      headers: { Authentication: token },
+      body: form,
+    });
+  };
+  const size = 10 * 1024 * 1024;
+  const before = rssMb(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 20);
+  const started = performance.now();
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(pdfOf(size), `grande-${i}.pdf`)));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(server.pid));
+  const ok = answers.filter((a) => a.ok).length;
+  rows.push({
+    backend,
+    what: "20 subidas simultáneas de 10 MB",
+    value: `${ok}/20 bien, ${((20 * size) / 1024 / 1024 / seconds).toFixed(0)} MB/s, memoria del servidor +${(peak - before).toFixed(0)} MB`,
+  });
+
+  const small = await send(pdfOf(100 * 1024), "documento.pdf");
+  const fileId = ((await small.json()) as { data: { fileupload_id: number } }).data.fileupload_id;
+  const retrieved = await fetch(
+    `${base}/file-manager/fileload/retrieve/${fileId}?colg_id=${provider.colg}`,
+    provider.request({}, "GET"),
+  );
+  const cookie = (retrieved.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const links = ((await retrieved.json()) as { data: { view: string } }).data;
+  rows.push({
+    backend,
+    what: "GET /s/{token} (ver un PDF de 100 KB)",
+    value: await load(`${base}${links.view}`, { headers: { cookie } }),
+  });
 }
 
 function reachable(port: number): Promise<boolean> {

@@ -131,7 +131,7 @@ test("the administrator adds communities with both forms, manages their provider
   await expect(page).toHaveURL(/#\/comunidades\/comunidad\/\d+\/proveedores$/);
   await expect(page.getByRole("heading", { name: FULL.name })).toBeVisible();
   const panelMenu = page.getByRole("navigation", { name: "Menú de la comunidad" });
-  await expect(panelMenu.getByRole("link", { name: "Proveedores" })).toBeVisible();
+  await expect(panelMenu.getByRole("link", { name: "Proveedores", exact: true })).toBeVisible();
   await expect(panelMenu.getByRole("link", { name: "Calendario" })).toBeVisible();
   const info = page.getByTestId("community-info");
   await expect(info).toContainText(FULL.email);
@@ -230,7 +230,7 @@ test("the provider sees the communities it serves and opens one, read-only", asy
   await expect(page.getByRole("heading", { name: FULL.name })).toBeVisible();
   const panelMenu = page.getByRole("navigation", { name: "Menú de la comunidad" });
   await expect(panelMenu.getByRole("link", { name: "Documentos de la comunidad" })).toBeVisible();
-  await expect(panelMenu.getByRole("link", { name: "Proveedores" })).toHaveCount(0);
+  await expect(panelMenu.getByRole("link", { name: "Proveedores", exact: true })).toHaveCount(0);
   const info = page.getByTestId("community-info");
   await expect(info).toContainText("915550202");
   await expect(info.getByRole("button", { name: "Editar datos de la comunidad" })).toHaveCount(0);

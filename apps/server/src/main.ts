@@ -3,7 +3,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { type Database, openPglite, openPostgres } from "./db/client.js";
 import { DataDirLockedError, lockDataDir } from "./db/lock.js";
-import { seedDemo } from "./db/seed/demo.js";
+import { seedDemo, seedDemoDocuments } from "./db/seed/demo.js";
 
 async function main() {
   const started = performance.now();
@@ -15,7 +15,10 @@ async function main() {
       ? await openPostgres(config.databaseUrl)
       : await openPglite(path.join(config.dataDir, "db"));
     await database.migrate();
-    if (config.demo) await seedDemo(database.db);
+    if (config.demo) {
+      const demo = await seedDemo(database.db);
+      await seedDemoDocuments(database.db, demo.colegio.id);
+    }
 
     const app = await buildApp({ config, database });
     await app.listen({ port: config.port, host: config.host });

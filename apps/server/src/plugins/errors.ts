@@ -24,6 +24,10 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before the whole request arrived (an upload stopped midway at the size or PDF check): the
+    // client may still be sending, and bytes nobody reads would stall the next request on a reused
+    // connection. Close it after the answer, as Fastify does for its own body errors.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof AppError) {
       return reply.status(error.status).send({ result: false, error: error.key });
     }

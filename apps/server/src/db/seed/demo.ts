@@ -1,4 +1,5 @@
-import { Role } from "@coordina/domain";
+import { Requirement, Role } from "@coordina/domain";
+import { sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import {
   ensureActivity,
@@ -139,4 +140,34 @@ export async function seedDemo(db: Db) {
   await ensurePorterLink(db, community.id, porter.id);
 
   return { master, colegio, admin, provider, community, porterCompany, porter };
+}
+
+/**
+ * What the demo colegio asks for (the portal run with demo data, not the tests' world): the documents
+ * a provider brings to a community (risk assessment, civil-liability insurance that expires and the
+ * colegio validates, responsible declaration, LOPD contract), what the administrator gives providers in
+ * each community, and the porter's training. Added once; a colegio that already has definitions is left
+ * as it is.
+ */
+export async function seedDemoDocuments(db: Db, colegioId: number) {
+  const existing = await db.execute(sql`select 1 from document_definitions where colegio_id = ${colegioId} limit 1`);
+  if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return;
+  const { administrator, provider, portero, none } = Requirement;
+  const definitions: [string, number, number, string][] = [
+    ["Evaluación de riesgos laborales", provider, administrator, "mandatory oneonly"],
+    ["Seguro de responsabilidad civil", provider, administrator, "mandatory obsoletable validate"],
+    ["Declaración responsable", provider, administrator, "mandatory oneonly"],
+    ["Riesgos y medidas de emergencia de la finca", administrator, provider, "mandatory assocfinca read"],
+    ["Contrato de encargado del tratamiento (LOPD)", provider, administrator, "mandatory LOPD"],
+    ["Formación en prevención del portero", portero, none, "PORTERO"],
+  ];
+  for (const [name, origin, dest, flags] of definitions) {
+    const has = (flag: string) => flags.split(" ").includes(flag);
+    await db.execute(sql`
+      insert into document_definitions (colegio_id, name, requirement_origin, requirement_dest, dest_read_required,
+        assocfinca, oneonly, mandatory, obsoletable, validate_colegio_required, "group")
+      values (${colegioId}, ${name}, ${origin}, ${dest}, ${has("read")}, ${has("assocfinca")}, ${has("oneonly")},
+        ${has("mandatory")}, ${has("obsoletable")}, ${has("validate")},
+        ${has("LOPD") ? "LOPD" : has("PORTERO") ? "PORTERO" : null})`);
+  }
 }

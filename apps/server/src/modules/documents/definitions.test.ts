@@ -381,6 +381,16 @@ describe("deleting a definition (document-require-definitions/delete/{id})", () 
   it("the list counts its live documents and templates", async () => {
     const res = await index(w.t.colegio, { filter: "Para borrar" });
     expect(res.json().data[0]).toMatchObject({ id, templates_count: 1, documents_count: 2 });
+    // A member counts only its own company's documents: the others' are none of its business.
+    for (const [who, own] of [
+      ["gremio", 1],
+      ["p3", 1],
+      ["p0", 0],
+      ["administrador", 0],
+    ] as const) {
+      const mine = await index(w.t[who], inA({ filter: "Para borrar" }));
+      expect(mine.json().data[0], who).toMatchObject({ id, templates_count: 1, documents_count: own });
+    }
   });
 
   it("another colegio, an administrator or a provider cannot delete it (403), and nothing changes", async () => {
@@ -570,5 +580,48 @@ describe("templates (plantillas)", () => {
     expectError(await del(w.t.colegio, template.id), 404, ErrorKey.notFound);
     expectError(await del(w.t.colegioB, template.id), 403, ErrorKey.forbidden);
     expectError(await del(w.t.colegio, 999_999), 404, ErrorKey.notFound);
+  });
+});
+
+describe("the community panel's menu follows the colegio's definitions", () => {
+  const menuOf = async () => {
+    const res = await call(ctx.app, "GET", `/companies/fincas/view/${w.B1.id}?colg_id=${w.B.id}`, {
+      token: w.t.adminB,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().finca.menu as Record<string, boolean>;
+  };
+
+  it("shows 'Docs proveedores', 'Docs porteros' and 'LOPD' only once such definitions exist", async () => {
+    expect(await menuOf()).toEqual({
+      provider_bound_docs: false,
+      porter_docs: false,
+      lopd_docs: false,
+      pending_read: false,
+    });
+    // A general administrator document for providers is not community-bound: no 'Docs proveedores' yet.
+    await define(ctx, w.t.colegioB, {
+      name: "Normas generales",
+      requirement_origin: Requirement.administrator,
+      requirement_dest: Requirement.provider,
+    });
+    expect((await menuOf()).provider_bound_docs).toBe(false);
+    const bound = await define(ctx, w.t.colegioB, {
+      name: "Riesgos de la finca",
+      requirement_origin: Requirement.administrator,
+      requirement_dest: Requirement.provider_portero,
+      assocfinca: true,
+    });
+    await define(ctx, w.t.colegioB, { name: "LOPD B", requirement_origin: Requirement.provider, group: "LOPD" });
+    await define(ctx, w.t.colegioB, { name: "Formación B", requirement_origin: Requirement.portero });
+    expect(await menuOf()).toEqual({
+      provider_bound_docs: true,
+      porter_docs: true,
+      lopd_docs: true,
+      pending_read: false,
+    });
+    // Deleting the bound definition takes the entry away again.
+    expect((await post(w.t.colegioB, `/document-require-definitions/delete/${bound.id}`)).statusCode).toBe(200);
+    expect((await menuOf()).provider_bound_docs).toBe(false);
   });
 });

@@ -117,7 +117,7 @@ export async function companyInColegio(db: Db, companyId: number, colegioId: num
     : undefined;
 }
 
-/** The colegio's live documents waiting for its validation, oldest first. */
+/** The colegio's current documents (live, not expired) waiting for its validation, oldest first. */
 export function pagePendingValidation(db: Db, colegioId: number, q: { page: number; limit: number; filter: string }) {
   const today = todayInSpain();
   const search = q.filter
@@ -130,7 +130,8 @@ export function pagePendingValidation(db: Db, colegioId: number, q: { page: numb
       select: sql`${documentColumns}, def.name as definition_name, co.type as company_type`,
       from: sql`${documentFrom} join document_definitions def on def.id = d.definition_id`,
       where: sql`def.colegio_id = ${colegioId} and def.erased = false and def.validate_colegio_required
-                 and d.erased = false and d.validated = false and f.deleted = false ${search}`,
+                 and d.erased = false and d.validated = false and f.deleted = false
+                 and (f.obsolete is null or f.obsolete >= ${today}::date) ${search}`,
       orderBy: sql`d.created_at, d.id`,
     },
     (raw) => ({

@@ -137,17 +137,11 @@ export async function insertLink(
   );
 }
 
-/** Gives the session a file key (the hash of its cookie), keeping the one it has when `keep` matches it. */
-export async function sessionFileKey(db: Db, sessionId: number) {
-  const [raw] = await queryRows<{ file_key_hash: string | null }>(
-    db,
-    sql`select file_key_hash from sessions where id = ${sessionId}`,
-  );
-  return raw?.file_key_hash ?? null;
-}
-
+/** Records the session's file key (the hash of its cookie); a no-op when it is already the one. */
 export async function setSessionFileKey(db: Db, sessionId: number, keyHash: string) {
-  await db.execute(sql`update sessions set file_key_hash = ${keyHash} where id = ${sessionId}`);
+  await db.execute(
+    sql`update sessions set file_key_hash = ${keyHash} where id = ${sessionId} and file_key_hash is distinct from ${keyHash}`,
+  );
 }
 
 /**
@@ -168,9 +162,12 @@ export async function resolveLink(db: Db, tokenHash: string, keyHash: string) {
         from file_links l
         join sessions s on s.id = l.session_id
         join files f on f.id = l.file_id
+        left join company_documents d on d.file_id = f.id
+        left join definition_templates t on t.file_id = f.id
+        left join document_definitions def on def.id = coalesce(d.definition_id, t.definition_id)
         where l.token_hash = ${tokenHash} and l.expires_at > now()
           and s.revoked_at is null and s.expires_at > now() and s.file_key_hash = ${keyHash}
-          and f.deleted = false`,
+          and f.deleted = false and d.erased is not true and t.erased is not true and def.erased is not true`,
   );
   return raw;
 }

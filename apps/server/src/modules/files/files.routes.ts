@@ -194,7 +194,16 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
       : undefined;
     if (!file) return linkRefused(reply);
     const size = Number(file.size);
-    const range = parseRange(request.headers.range as string | undefined, size);
+    const rangeHeader = request.headers.range as string | undefined;
+    const range = parseRange(rangeHeader, size);
+    if (
+      rangeHeader &&
+      !range &&
+      /^bytes=\d+-/.test(rangeHeader.trim()) &&
+      Number(/\d+/.exec(rangeHeader)![0]) >= size
+    ) {
+      return reply.status(416).header("content-range", `bytes */${size}`).send();
+    }
     reply
       .header("content-type", file.ftype)
       .header("content-disposition", disposition(kind, file.name))

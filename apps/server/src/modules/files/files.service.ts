@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { ErrorKey, type FileRow, type fileEditSchema, MAX_FILE_SIZE_BYTES, PDF_MIME } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -11,7 +12,6 @@ import {
   insertFile,
   insertLink,
   resolveLink,
-  sessionFileKey,
   setSessionFileKey,
   toFileRow,
   updateFile,
@@ -120,24 +120,30 @@ export async function editFile(db: Db, actor: Actor, id: number, input: z.output
 }
 
 /**
+ * The session's file key: derived from its bearer token, which only the session's holder knows, so it
+ * is the same on every retrieve of the session (two at once cannot leave the browser with a key the
+ * server no longer has) and useless once the session ends.
+ */
+export function sessionFileKeyOf(bearerToken: string): string {
+  return createHmac("sha256", bearerToken).update("coordina-file-links").digest("base64url");
+}
+
+/**
  * GET /file-manager/fileload/retrieve/{id}: the file's data and a short-lived link to view and to
  * download it. The link works only in the browser of this session: it needs the session's file key,
- * sent back as an HttpOnly cookie (`cookieKey` is the one the browser already holds, if any).
+ * sent back as an HttpOnly cookie when the browser does not hold it yet (`cookieKey`).
  */
 export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKey: string | undefined) {
   const access = await accessibleFile(db, actor, id, mayView);
-  const current = await sessionFileKey(db, actor.sessionId);
-  let newKey: string | undefined;
-  if (!cookieKey || !current || hashToken(cookieKey) !== current) {
-    newKey = newToken();
-    await setSessionFileKey(db, actor.sessionId, hashToken(newKey));
-  }
+  const key = sessionFileKeyOf(actor.token);
+  const keyHash = hashToken(key);
+  await setSessionFileKey(db, actor.sessionId, keyHash);
   const token = newToken();
   const expiresAt = new Date(Date.now() + FILE_LINK_TTL_MS);
   await insertLink(db, { tokenHash: hashToken(token), fileId: id, sessionId: actor.sessionId, expiresAt });
   return {
     links: { file: toFileRow(access), view: `/s/${token}`, download: `/d/${token}`, expires: expiresAt.toISOString() },
-    newKey,
+    newKey: cookieKey === key ? undefined : key,
   };
 }
 
