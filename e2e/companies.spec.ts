@@ -586,7 +586,9 @@ test.describe("a company's users and a provider's detail", () => {
     await expect(paginationButton(page, 2)).toHaveAttribute("aria-current", "page");
   });
 
-  test("the colegio opens a provider: its data, its users, and the sections still in preparation", async ({ page }) => {
+  test("the colegio opens a provider: its data, its general documents, its users, and the section still in preparation", async ({
+    page,
+  }) => {
     await loginAsColegio(page);
     await openProviders(page);
     await search(page, PROVIDER_COMPANY.cif);
@@ -607,7 +609,10 @@ test.describe("a company's users and a provider's detail", () => {
     const sections = page.getByRole("navigation", { name: "Secciones del proveedor" });
     await sections.getByRole("link", { name: "Docs generales" }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor\/(\d+)\/upload\/\1$/);
-    await expect(page.getByText("En preparación", { exact: true })).toBeVisible();
+    // Its general documents, one box per definition of the (demo) colegio, read-only: none uploaded yet.
+    const insurance = page.getByTestId("definition-box").filter({ hasText: "Seguro de responsabilidad civil" });
+    await expect(insurance.getByTestId("no-documents")).toHaveText("No hay documentos");
+    await expect(insurance.getByTestId("upload-area")).toHaveCount(0);
     await sections.getByRole("link", { name: "Comunidades" }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor\/(\d+)\/comunidades\/\1$/);
     await expect(page.getByText("En preparación", { exact: true })).toBeVisible();

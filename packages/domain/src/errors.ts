@@ -62,6 +62,8 @@ export const ErrorKey = {
   documentAlreadyErased: "documents.already-erased",
   colegioRequired: "documents.colegio-required",
   fileLinkInvalid: "files.link-invalid",
+  fileAlreadyAttached: "fileupload.already-attached",
+  definitionInUse: "documents.definition-in-use",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 

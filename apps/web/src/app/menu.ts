@@ -32,6 +32,7 @@ export const MENU: readonly MenuItem[] = [
   { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
   { label: "porteros", to: "/admin-fincas/porteros/-1", roles: [Role.administrador], feature: FEATURE.porterosAdmin },
   { label: "lopd", to: "/lopd", roles: [Role.administrador], feature: FEATURE.lopd },
+  { label: "documentos-obligatorios", to: "/documents/mandatory", roles: [Role.administrador] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio] },
   { label: "lopd", to: "/lopd", roles: [Role.gremio], feature: FEATURE.lopdWorkers },
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },

@@ -174,6 +174,11 @@ export const documentRowSchema = z.object({
   validated: z.boolean(),
   /** its expiry date has passed */
   expired: z.boolean(),
+  /**
+   * its definition demands an expiry date and it has none yet: incomplete, it does not count as current
+   * (nor wait for validation) until the date is set
+   */
+  needs_expiry: z.boolean(),
   /** the caller may edit (name, expiry) and erase it */
   can_edit: z.boolean(),
 });

@@ -1,7 +1,12 @@
-import type { definitionInputSchema, definitionsIndexSchema, templatesListSchema } from "@coordina/domain";
+import {
+  type definitionInputSchema,
+  type definitionsIndexSchema,
+  ErrorKey,
+  type templatesListSchema,
+} from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import type { Actor } from "../auth/auth.service.js";
 import { colegioScope } from "../companies/companies.policy.js";
 import {
@@ -52,8 +57,16 @@ export async function createDefinition(db: Db, actor: Actor, input: DefinitionIn
   return { ...definitionOut(created), templates_count: 0, documents_count: 0 };
 }
 
+/**
+ * Changes a definition. Who uploads it and whether it is per community cannot change once documents were
+ * uploaded for it: those documents would silently stop showing where their uploaders look for them.
+ */
 export async function editDefinition(db: Db, actor: Actor, id: number, input: DefinitionInput) {
   const current = await editableDefinition(db, actor, id);
+  const reshaped = input.requirement_origin !== current.requirementOrigin || input.assocfinca !== current.assocfinca;
+  if (reshaped && (await definitionCounts(db, id)).documents_count > 0) {
+    throw new AppError(409, ErrorKey.definitionInUse);
+  }
   const updated = await updateDefinition(db, id, current.colegioId, input);
   if (!updated) throw notFound();
   return { ...definitionOut(updated), ...(await definitionCounts(db, id)) };

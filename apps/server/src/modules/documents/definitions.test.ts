@@ -625,3 +625,27 @@ describe("the community panel's menu follows the colegio's definitions", () => {
     expect((await menuOf()).provider_bound_docs).toBe(false);
   });
 });
+
+describe("a definition with documents keeps who uploads it and whether it is per community", () => {
+  it("refuses those changes with 409 while documents exist, allows the rest, and allows them again once none is left", async () => {
+    const d = await define(ctx, w.t.colegio, {
+      name: "Certificado de formación",
+      requirement_origin: Requirement.provider,
+    });
+    const doc = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: d.id });
+    const edit = (changes: object) =>
+      post(w.t.colegio, `/document-require-definitions/edit/${d.id}`, {
+        name: "Certificado de formación",
+        requirement_origin: Requirement.provider,
+        ...changes,
+      });
+    expectError(await edit({ assocfinca: true }), 409, ErrorKey.definitionInUse);
+    expectError(await edit({ requirement_origin: Requirement.portero }), 409, ErrorKey.definitionInUse);
+    const renamed = await edit({ name: "Certificado de formación PRL", mandatory: true, obsoletable: true });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: "Certificado de formación PRL", mandatory: true });
+    const erase = await post(w.t.gremio, `/companies/documents/erasecompanydefined/${doc.id}`);
+    expect(erase.statusCode).toBe(200);
+    expect((await edit({ assocfinca: true })).statusCode).toBe(200);
+  });
+});

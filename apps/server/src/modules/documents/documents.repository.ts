@@ -6,8 +6,9 @@ import { containsPattern, fetchPage } from "../../lib/paging.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
 
 const documentColumns = sql`d.id, d.definition_id, d.company_id, co.name as company_name, d.community_id, d.user_id,
-  d.validated, ${fileColumns}`;
-const documentFrom = sql`company_documents d join files f on f.id = d.file_id join companies co on co.id = d.company_id`;
+  d.validated, dd.obsoletable as def_obsoletable, ${fileColumns}`;
+const documentFrom = sql`company_documents d join files f on f.id = d.file_id join companies co on co.id = d.company_id
+  join document_definitions dd on dd.id = d.definition_id`;
 
 /** A document row without the caller's rights (`can_edit`), which the service adds. */
 export type DocumentRecord = Omit<DocumentRow, "can_edit">;
@@ -25,6 +26,7 @@ export function toDocument(raw: Record<string, unknown>, today = todayInSpain())
     user_origin: Number(raw.user_id),
     validated: raw.validated === true,
     expired: expiryState(file.obsolete, today).kind === "expired",
+    needs_expiry: raw.def_obsoletable === true && !file.obsolete,
   };
 }
 
@@ -117,7 +119,10 @@ export async function companyInColegio(db: Db, companyId: number, colegioId: num
     : undefined;
 }
 
-/** The colegio's current documents (live, not expired) waiting for its validation, oldest first. */
+/**
+ * The colegio's current documents waiting for its validation, oldest first: live, not expired, and with
+ * the expiry date their definition demands.
+ */
 export function pagePendingValidation(db: Db, colegioId: number, q: { page: number; limit: number; filter: string }) {
   const today = todayInSpain();
   const search = q.filter
@@ -131,7 +136,7 @@ export function pagePendingValidation(db: Db, colegioId: number, q: { page: numb
       from: sql`${documentFrom} join document_definitions def on def.id = d.definition_id`,
       where: sql`def.colegio_id = ${colegioId} and def.erased = false and def.validate_colegio_required
                  and d.erased = false and d.validated = false and f.deleted = false
-                 and (f.obsolete is null or f.obsolete >= ${today}::date) ${search}`,
+                 and (f.obsolete >= ${today}::date or (f.obsolete is null and not def.obsoletable)) ${search}`,
       orderBy: sql`d.created_at, d.id`,
     },
     (raw) => ({

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Actor } from "../auth/auth.service.js";
 import { findCommunityFor } from "../communities/communities.repository.js";
 import { communityFor } from "../communities/communities.service.js";
@@ -160,7 +161,7 @@ async function documentResponse(db: Db, actor: Actor, definition: DefinitionReco
   if (!doc) throw notFound();
   return {
     data: withRights(actor, definition.colegioId, doc),
-    needs_expiry: definition.obsoletable && !doc.fileupload.obsolete,
+    needs_expiry: doc.needs_expiry,
   } satisfies Omit<DocumentResponse, "result">;
 }
 
@@ -205,20 +206,30 @@ export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof
   const file = await findFileAccess(db, actor, { fileId: q.fileupload_id });
   if (!file) throw notFound();
   if (Number(file.owner_company_id) !== actor.companyId) throw forbidden();
-  if (file.deleted === true || file.doc_id != null || file.template_id != null) throw notFound();
+  if (file.deleted === true) throw notFound();
+  if (file.doc_id != null || file.template_id != null) throw new AppError(409, ErrorKey.fileAlreadyAttached);
   const definition = await findDefinition(db, q.id_definition);
   const communityId = await uploadPlace(db, actor, definition, q.id_finca);
   const def = definition!;
-  const id = await db.transaction((tx) =>
-    insertDocument(tx as unknown as Db, {
-      definitionId: def.id,
-      companyId: actor.companyId,
-      communityId,
-      fileId: q.fileupload_id,
-      userId: actor.userId,
-      replace: def.oneonly,
-    }),
-  );
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      if (q.obsolete)
+        await tx.execute(sql`update files set obsolete = ${q.obsolete}::date where id = ${q.fileupload_id}`);
+      return insertDocument(tx as unknown as Db, {
+        definitionId: def.id,
+        companyId: actor.companyId,
+        communityId,
+        fileId: q.fileupload_id,
+        userId: actor.userId,
+        replace: def.oneonly,
+      });
+    });
+  } catch (error) {
+    // The same file attached twice at once: the second finds it taken.
+    if (isUniqueViolation(error)) throw new AppError(409, ErrorKey.fileAlreadyAttached);
+    throw error;
+  }
   return documentResponse(db, actor, def, id);
 }
 

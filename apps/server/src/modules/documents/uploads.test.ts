@@ -140,6 +140,7 @@ describe("storing an upload (companies/documents/upload-defined-file)", () => {
         user_origin: providerUserId,
         validated: false,
         expired: false,
+        needs_expiry: false,
         can_edit: true,
       },
     });
@@ -900,8 +901,43 @@ describe("a file uploaded first, then attached (companies/documents/uploaddefine
         id_definition: def.GEN,
         fileupload_id: fileId,
       }),
-      404,
-      ErrorKey.notFound,
+      409,
+      ErrorKey.fileAlreadyAttached,
     );
+  });
+
+  it("takes the expiry with it, and two attaches of one file at once leave one document and a 409", async () => {
+    const loose = async (name: string) => {
+      const res = await upload(
+        ctx.app,
+        "/file-manager/fileupload/upload",
+        w.t.gremio,
+        {},
+        { name, data: await makePdf(name) },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().file.id as number;
+    };
+    const dated = await post(w.t.gremio, "/companies/documents/uploaddefined", {
+      colg_id: w.A.id,
+      id_definition: def.MANY,
+      fileupload_id: await loose("con-fecha.pdf"),
+      obsolete: "2031-01-31",
+    });
+    expect(dated.statusCode, dated.body).toBe(200);
+    expect(dated.json().data.fileupload.obsolete).toBe("2031-01-31");
+
+    const fileId = await loose("doble.pdf");
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        post(w.t.gremio, "/companies/documents/uploaddefined", {
+          colg_id: w.A.id,
+          id_definition: def.MANY,
+          fileupload_id: fileId,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expectError(both.find((r) => r.statusCode === 409)!, 409, ErrorKey.fileAlreadyAttached);
   });
 });

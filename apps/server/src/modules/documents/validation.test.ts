@@ -223,6 +223,16 @@ describe("documents waiting for validation (companies/documents/pending-validati
     expect(ids(await pending(w.t.colegio))).toEqual([docs.v1.id, docs.v2.id, docs.a1.id]);
   });
 
+  it("changing a validated document's expiry sends it back to pending; renaming it does not", async () => {
+    const edit = (body: object) => post(w.t.gremio, `/file-manager/fileupload/edit/${docs.v1.fileupload_id}`, body);
+    await validate(w.t.colegio, docs.v1.id, true);
+    expect((await edit({ name: "alta-levante-2.pdf" })).statusCode).toBe(200);
+    expect(ids(await pending(w.t.colegio))).not.toContain(docs.v1.id);
+    expect((await edit({ name: "alta-levante.pdf", obsolete: "2099-12-31" })).statusCode).toBe(200);
+    expect(ids(await pending(w.t.colegio))).toContain(docs.v1.id);
+    expect((await edit({ name: "alta-levante.pdf", obsolete: null })).statusCode).toBe(200);
+  });
+
   it("an expired document is not waiting for validation: it no longer counts; renewed, it is back", async () => {
     const edit = (obsolete: string | null) =>
       post(w.t.gremio, `/file-manager/fileupload/edit/${docs.v1.fileupload_id}`, {

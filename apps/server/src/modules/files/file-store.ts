@@ -89,6 +89,8 @@ export class LocalFileStore implements FileStore {
 
   async init() {
     await mkdir(this.blobs, { recursive: true });
+    // Whatever is still staged was cut off by a crash or a stop: no record points to it.
+    await rm(this.staging, { recursive: true, force: true });
     await mkdir(this.staging, { recursive: true });
   }
 
@@ -124,6 +126,9 @@ export class LocalFileStore implements FileStore {
         try {
           // A hard link files it atomically; an existing blob already holds these very bytes.
           await link(temp, target);
+          // The new name itself must survive a power cut before the record that points to it commits.
+          const dir = await open(path.dirname(target), "r");
+          await dir.sync().finally(() => dir.close());
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
         } finally {

@@ -125,6 +125,14 @@ export async function updateFile(
   return raw ? toFileRow(raw) : undefined;
 }
 
+/** The document held by a file goes back to pending validation. */
+export async function unvalidateDocumentOfFile(db: Db, fileId: number) {
+  await db.execute(
+    sql`update company_documents set validated = false, validated_at = null, validated_by = null
+        where file_id = ${fileId} and validated`,
+  );
+}
+
 // ── Short-lived links ──
 
 export async function insertLink(
@@ -148,7 +156,7 @@ export async function setSessionFileKey(db: Db, sessionId: number, keyHash: stri
  * The file behind a link, if the link is live, its session is live and the browser holds that session's
  * file key; one indexed lookup.
  */
-export async function resolveLink(db: Db, tokenHash: string, keyHash: string) {
+export async function resolveLink(db: Db, tokenHash: string, keyHashes: string[]) {
   const [raw] = await queryRows<{
     sha256: string;
     size: number;
@@ -166,7 +174,10 @@ export async function resolveLink(db: Db, tokenHash: string, keyHash: string) {
         left join definition_templates t on t.file_id = f.id
         left join document_definitions def on def.id = coalesce(d.definition_id, t.definition_id)
         where l.token_hash = ${tokenHash} and l.expires_at > now()
-          and s.revoked_at is null and s.expires_at > now() and s.file_key_hash = ${keyHash}
+          and s.revoked_at is null and s.expires_at > now() and s.file_key_hash in (${sql.join(
+            keyHashes.map((h) => sql`${h}`),
+            sql`, `,
+          )})
           and f.deleted = false and d.erased is not true and t.erased is not true and def.erased is not true`,
   );
   return raw;

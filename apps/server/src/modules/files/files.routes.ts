@@ -20,21 +20,22 @@ import { findDefinition, insertTemplate } from "../documents/definitions.reposit
 import { documentPolicy } from "../documents/documents.policy.js";
 import { CACHED_BLOB_MAX_BYTES, type FileStore } from "./file-store.js";
 import { purgeExpiredLinks } from "./files.repository.js";
-import { editFile, FILE_KEY_COOKIE, FILE_LINK_TTL_MS, openLink, retrieveFile, storeUpload } from "./files.service.js";
+import { editFile, FILE_KEY_COOKIE, fileKeyCookieName, openLink, retrieveFile, storeUpload } from "./files.service.js";
 import { type ReceivedUpload, receiveUpload } from "./receive-upload.js";
 
 const { administrador, colegio, gremio, portero } = Role;
 const everyone = [administrador, colegio, gremio, portero];
 
-/** The value of one cookie of the request (no cookie library needed for one name). */
-export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+/** The values of the request's cookies whose name starts with `prefix` (base64url values: no decoding). */
+export function cookieValues(request: FastifyRequest, prefix: string): string[] {
   const header = request.headers.cookie;
-  if (!header) return undefined;
+  if (!header) return [];
+  const values: string[] = [];
   for (const pair of header.split(";")) {
     const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === name) return decodeURIComponent(pair.slice(at + 1).trim());
+    if (at > 0 && pair.slice(0, at).trim().startsWith(prefix)) values.push(pair.slice(at + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
 /**
@@ -126,11 +127,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (a
         app.db,
         actor,
         request.params.id,
-        cookieValue(request, FILE_KEY_COOKIE),
+        cookieValues(request, FILE_KEY_COOKIE),
       );
       if (newKey) {
         const secure = app.config.publicUrl.startsWith("https://") ? "; Secure" : "";
-        reply.header("set-cookie", `${FILE_KEY_COOKIE}=${newKey}; Path=/; HttpOnly; SameSite=Strict${secure}`);
+        reply.header(
+          "set-cookie",
+          `${fileKeyCookieName(newKey)}=${newKey}; Path=/; HttpOnly; SameSite=Strict${secure}`,
+        );
       }
       reply.header("cache-control", "no-store");
       return { result: true as const, data: links };
@@ -190,7 +194,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
   const serve = (kind: "inline" | "attachment") => async (request: FastifyRequest, reply: FastifyReply) => {
     const params = tokenParams.safeParse(request.params);
     const file = params.success
-      ? await openLink(app.db, params.data.token, cookieValue(request, FILE_KEY_COOKIE))
+      ? await openLink(app.db, params.data.token, cookieValues(request, FILE_KEY_COOKIE))
       : undefined;
     if (!file) return linkRefused(reply);
     const size = Number(file.size);
@@ -208,7 +212,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
       .header("content-type", file.ftype)
       .header("content-disposition", disposition(kind, file.name))
       .header("accept-ranges", "bytes")
-      .header("cache-control", `private, max-age=${Math.floor(FILE_LINK_TTL_MS / 1000)}`)
+      .header("cache-control", "private, no-store")
       .header("etag", `"${file.sha256}"`);
     if (range) {
       reply

@@ -14,9 +14,15 @@ import {
   resolveLink,
   setSessionFileKey,
   toFileRow,
+  unvalidateDocumentOfFile,
   updateFile,
 } from "./files.repository.js";
 import type { ReceivedUpload } from "./receive-upload.js";
+
+/** The cookie of a session's file key: one per session, so two sessions in one browser do not clash. */
+export function fileKeyCookieName(key: string): string {
+  return `${FILE_KEY_COOKIE}_${hashToken(key).slice(0, 10)}`;
+}
 
 /** How long a view or download link works. */
 export const FILE_LINK_TTL_MS = 10 * 60 * 1000;
@@ -114,7 +120,17 @@ export async function editFile(db: Db, actor: Actor, id: number, input: z.output
   if (isDocument(access) && access.def_obsoletable === true && !obsolete) {
     throw new AppError(400, ErrorKey.expiryRequired);
   }
-  const file = await updateFile(db, id, { name: input.name, obsolete: input.obsolete, description: input.description });
+  // A validated document whose expiry changes is no longer what the colegio checked: pending again.
+  const expiryChanged = input.obsolete !== undefined && input.obsolete !== (access.file_obsolete ?? null);
+  const file = await db.transaction(async (tx) => {
+    const saved = await updateFile(tx as unknown as Db, id, {
+      name: input.name,
+      obsolete: input.obsolete,
+      description: input.description,
+    });
+    if (saved && expiryChanged && isDocument(access)) await unvalidateDocumentOfFile(tx as unknown as Db, id);
+    return saved;
+  });
   if (!file) throw notFound();
   return file;
 }
@@ -131,9 +147,9 @@ export function sessionFileKeyOf(bearerToken: string): string {
 /**
  * GET /file-manager/fileload/retrieve/{id}: the file's data and a short-lived link to view and to
  * download it. The link works only in the browser of this session: it needs the session's file key,
- * sent back as an HttpOnly cookie when the browser does not hold it yet (`cookieKey`).
+ * sent back as an HttpOnly cookie (named per session) when the browser does not hold it yet (`cookieKeys`).
  */
-export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKey: string | undefined) {
+export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKeys: string[]) {
   const access = await accessibleFile(db, actor, id, mayView);
   const key = sessionFileKeyOf(actor.token);
   const keyHash = hashToken(key);
@@ -143,7 +159,7 @@ export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKey: 
   await insertLink(db, { tokenHash: hashToken(token), fileId: id, sessionId: actor.sessionId, expiresAt });
   return {
     links: { file: toFileRow(access), view: `/s/${token}`, download: `/d/${token}`, expires: expiresAt.toISOString() },
-    newKey: cookieKey === key ? undefined : key,
+    newKey: cookieKeys.includes(key) ? undefined : key,
   };
 }
 
@@ -158,15 +174,16 @@ const LINK_CACHE_MS = 5000;
 const LINK_CACHE_MAX = 10_000;
 const linkCache = new Map<string, { file: LinkedFile; until: number }>();
 
-/** The stored file behind a link, for the browser that holds the key; undefined for anyone else. */
-export async function openLink(db: Db, token: string, cookieKey: string | undefined) {
-  if (!cookieKey || token.length > 100) return undefined;
-  const key = `${hashToken(token)} ${hashToken(cookieKey)}`;
+/** The stored file behind a link, for the browser that holds its session's key; undefined for anyone else. */
+export async function openLink(db: Db, token: string, cookieKeys: string[]) {
+  if (cookieKeys.length === 0 || cookieKeys.length > 20 || token.length > 100) return undefined;
+  const keyHashes = cookieKeys.map(hashToken).sort();
+  const key = `${hashToken(token)} ${keyHashes.join(" ")}`;
   const now = Date.now();
   const hit = linkCache.get(key);
   if (hit && hit.until > now) return hit.file;
   linkCache.delete(key);
-  const file = await resolveLink(db, hashToken(token), hashToken(cookieKey));
+  const file = await resolveLink(db, hashToken(token), keyHashes);
   if (!file) return undefined;
   if (linkCache.size >= LINK_CACHE_MAX) linkCache.delete(linkCache.keys().next().value as string);
   const expires = file.expires_at instanceof Date ? file.expires_at.getTime() : Date.parse(String(file.expires_at));

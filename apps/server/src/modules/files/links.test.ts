@@ -88,7 +88,10 @@ function cookieSet(res: Awaited<ReturnType<typeof retrieve>>): string | undefine
   const header = res.headers["set-cookie"];
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header.join("\n") : String(header);
-  expect(value).toMatch(new RegExp(`^${FILE_KEY_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
+  // One cookie per session (coordina_files_<10 characters of its hash>), so sessions in one browser do not clash.
+  expect(value).toMatch(
+    new RegExp(`^${FILE_KEY_COOKIE}_[A-Za-z0-9_-]{10}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`),
+  );
   return /=([^;]+);/.exec(value)![1];
 }
 
@@ -172,6 +175,23 @@ describe("retrieve and the links it gives", () => {
     const open1 = await open(links.view, cookie, { range: `bytes=${size - 5}-` });
     expect(open1.statusCode).toBe(206);
     expect(open1.rawPayload.equals(p1Doc.bytes.subarray(size - 5))).toBe(true);
+  });
+
+  it("two sessions in one browser each keep their cookie and their links", async () => {
+    const other = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    const a = await linksFor(w.t.gremio, p1Doc.fileupload_id);
+    const b = await linksFor(other, p1Doc.fileupload_id);
+    expect(b.cookie).not.toBe(a.cookie);
+    const both = (path: string) =>
+      ctx.app.inject({
+        method: "GET",
+        url: path,
+        headers: { cookie: `${FILE_KEY_COOKIE}_a=${a.cookie}; ${FILE_KEY_COOKIE}_b=${b.cookie}` },
+      });
+    expect((await both(a.links.view)).statusCode).toBe(200);
+    expect((await both(b.links.view)).statusCode).toBe(200);
+    // Each session's cookie alone opens only its own links.
+    expectRefusedPage(await open(b.links.download, a.cookie));
   });
 
   it("a range past the end answers 416 with the size", async () => {

@@ -51,6 +51,7 @@ const document = (id: number, obsolete: string | null = null): DocumentRow => ({
   user_origin: 5,
   validated: false,
   expired: false,
+  needs_expiry: false,
   can_edit: true,
 });
 

@@ -263,7 +263,14 @@ export function DefinitionUploadBox({ item, communityId }: DefinitionUploadBoxPr
       <DocumentEditModal
         document={current}
         obsoletable={definition.obsoletable}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          if (editing) setEditing(null);
+          else {
+            // Only a document that vanished meanwhile closes a forced dialog: on to the next one.
+            setExpiryQueue(([, ...rest]) => rest);
+            void refresh();
+          }
+        }}
         onSaved={() => {
           if (editing) setEditing(null);
           else setExpiryQueue(([, ...rest]) => rest);

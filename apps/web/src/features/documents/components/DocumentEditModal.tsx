@@ -5,6 +5,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { IconAlertTriangle, IconCalendar } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../app/api";
 import { formatDate } from "../../../app/dates";
 import { showError } from "../../../app/errorDialog";
 import { formatFileSize } from "../../../ui/fileSize";
@@ -52,6 +53,8 @@ function EditForm({ document, obsoletable, onClose, onSaved }: DocumentEditModal
       onSaved(saved);
     } catch (error) {
       showError(error);
+      // The document is gone (erased or replaced meanwhile): nothing is left to complete, let the user out.
+      if (error instanceof ApiError && error.status === 404) onClose();
     } finally {
       setSaving(false);
     }
