@@ -36,7 +36,9 @@ import {
   companyDefined,
   eraseUploadedDocument,
   getUploadedDocument,
+  type PreparedUpload,
   pendingValidation,
+  prepareDefinedUpload,
   uploadDefinedFile,
   validateDocument,
 } from "./documents.service.js";
@@ -175,8 +177,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
       },
     },
     async (request) => {
-      const upload = await receiveUpload(request, store);
-      return { result: true as const, ...(await uploadDefinedFile(app.db, actorOf(request), upload)) };
+      const actor = actorOf(request);
+      let prepared: PreparedUpload | undefined;
+      const upload = await receiveUpload(request, store, async (fields) => {
+        prepared = await prepareDefinedUpload(app.db, actor, fields);
+      });
+      // A file always starts after its fields were checked (receiveUpload fails without one).
+      return { result: true as const, ...(await uploadDefinedFile(app.db, actor, prepared!, upload)) };
     },
   );
 

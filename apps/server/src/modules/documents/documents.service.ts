@@ -174,28 +174,37 @@ function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, s
 }
 
 /**
+ * Checks an upload's form fields, which arrive before the file: the definition, the place and the
+ * caller's right to upload there, so a refused upload is answered before its bytes are stored.
+ */
+export async function prepareDefinedUpload(db: Db, actor: Actor, rawFields: Record<string, string>) {
+  const fields = parseFields(definedUploadFieldsSchema, rawFields);
+  const definition = await findDefinition(db, fields.id_definition);
+  const communityId = await uploadPlace(db, actor, definition, fields.id_finca);
+  return { definition: definition!, communityId, obsolete: fields.obsolete ?? null };
+}
+export type PreparedUpload = Awaited<ReturnType<typeof prepareDefinedUpload>>;
+
+/**
  * POST /companies/documents/upload-defined-file: the file becomes the company's document for the
  * definition (for the community, when the definition is bound to communities). A single-file definition
  * keeps only the newest. Nothing is recorded, and the staged bytes are removed, when anything fails.
  */
-export async function uploadDefinedFile(db: Db, actor: Actor, upload: ReceivedUpload) {
+export async function uploadDefinedFile(db: Db, actor: Actor, prepared: PreparedUpload, upload: ReceivedUpload) {
+  const { definition, communityId, obsolete } = prepared;
   try {
-    const fields = parseFields(definedUploadFieldsSchema, upload.fields);
-    const definition = await findDefinition(db, fields.id_definition);
-    const communityId = await uploadPlace(db, actor, definition, fields.id_finca);
-    const def = definition!;
     const id = await db.transaction(async (tx) => {
-      const file = await storeUpload(tx as unknown as Db, actor, upload.file, fields.obsolete ?? null);
+      const file = await storeUpload(tx as unknown as Db, actor, upload.file, obsolete);
       return insertDocument(tx as unknown as Db, {
-        definitionId: def.id,
+        definitionId: definition.id,
         companyId: actor.companyId,
         communityId,
         fileId: file.id,
         userId: actor.userId,
-        replace: def.oneonly,
+        replace: definition.oneonly,
       });
     });
-    return documentResponse(db, actor, def, id);
+    return await documentResponse(db, actor, definition, id);
   } finally {
     await upload.file.discard();
   }

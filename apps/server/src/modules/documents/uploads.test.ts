@@ -188,6 +188,32 @@ describe("storing an upload (companies/documents/upload-defined-file)", () => {
     await expectNothingKept(before);
   });
 
+  it("checks the fields and the caller's right before reading the file: a refused caller gets 403, not 415", async () => {
+    const forAdmins = await define(ctx, w.t.colegio, {
+      name: "Solo administradores",
+      requirement_origin: Requirement.administrator,
+    });
+    const before = await counts();
+    const res = await uploadDocument(
+      ctx,
+      w.t.gremio,
+      w.A.id,
+      { id_definition: forAdmins.id },
+      { name: "foto.pdf", data: PNG },
+    );
+    expectError(res, 403, ErrorKey.forbidden);
+    // A file without its fields before it: refused as invalid when the file begins.
+    const late = multipartBody({}, { name: "doc.pdf", data: await makePdf("late") });
+    const misplaced = await ctx.app.inject({
+      method: "POST",
+      url: `${UPLOAD_URL}?colg_id=${w.A.id}`,
+      headers: { authentication: `Bearer ${w.t.gremio}`, "content-type": late.contentType },
+      payload: late.payload,
+    });
+    expect(misplaced.statusCode).toBe(400);
+    await expectNothingKept(before);
+  });
+
   it("accepts a PDF with a little junk before its signature", async () => {
     const data = Buffer.concat([Buffer.from("\r\n\r\n"), await makePdf("junk")]);
     const res = await uploadDocument(ctx, w.t.gremio, w.A.id, { id_definition: def.MANY }, { name: "junk.pdf", data });

@@ -21,11 +21,16 @@ export function cleanFileName(raw: string | undefined): string {
 }
 
 /**
- * Reads a multipart upload: its fields and exactly one file, streamed through the store's checks into
+ * Reads a multipart upload: its fields (first) and exactly one file, streamed through the store's checks into
  * staging (never held in memory whole). On any failure, including a client that goes away midway, the
  * staged bytes are removed and nothing is recorded.
  */
-export async function receiveUpload(request: FastifyRequest, store: FileStore): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  store: FileStore,
+  /** checks the fields received so far when the file begins (they come first): refuse before storing */
+  beforeFile?: (fields: Record<string, string>) => Promise<void>,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError(415, ErrorKey.unsupportedMediaType);
   const fields: Record<string, string> = {};
   let file: ReceivedUpload["file"] | undefined;
@@ -38,6 +43,14 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore): 
       if (file) {
         part.file.resume();
         throw new AppError(400, ErrorKey.invalidInput);
+      }
+      if (beforeFile) {
+        try {
+          await beforeFile(fields);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
       }
       const staged = await store.stage(part.file);
       // busboy stops a file at the size limit and marks it truncated instead of failing.
