@@ -198,8 +198,8 @@ function pdfOf(bytes: number): Blob {
 }
 
 /**
- * Issue 6: 20 simultaneous 10 MB uploads (server memory growth, MB/s), then viewing one stored PDF
- * (100 KB) through its link at 20 connections, to compare with /health of the same run.
+ * Issue 6: 20 simultaneous 10 MB uploads (server memory growth, MB/s), then viewing a stored PDF (100 KB
+ * and 10 KB) through its link at 20 connections, to compare with /health of the same run.
  */
 async function measureFiles(backend: string, base: string, server: ChildProcess) {
   const colegio = await caller(base, "colegio@coordina.test");
@@ -238,19 +238,24 @@ async function measureFiles(backend: string, base: string, server: ChildProcess)
     value: `${ok}/20 bien, ${((20 * size) / 1024 / 1024 / seconds).toFixed(0)} MB/s, memoria del servidor +${(peak - before).toFixed(0)} MB`,
   });
 
-  const small = await send(pdfOf(100 * 1024), "documento.pdf");
-  const fileId = ((await small.json()) as { data: { fileupload_id: number } }).data.fileupload_id;
-  const retrieved = await fetch(
-    `${base}/file-manager/fileload/retrieve/${fileId}?colg_id=${provider.colg}`,
-    provider.request({}, "GET"),
-  );
-  const cookie = (retrieved.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const links = ((await retrieved.json()) as { data: { view: string } }).data;
-  rows.push({
-    backend,
-    what: "GET /s/{token} (ver un PDF de 100 KB)",
-    value: await load(`${base}${links.view}`, { headers: { cookie } }),
-  });
+  // Viewing: a typical scanned certificate (100 KB) and a one-page text PDF (10 KB), then /health again,
+  // so the ratio can be read against the /health of the same moment.
+  for (const kb of [100, 10]) {
+    const stored = await send(pdfOf(kb * 1024), `documento-${kb}.pdf`);
+    const fileId = ((await stored.json()) as { data: { fileupload_id: number } }).data.fileupload_id;
+    const retrieved = await fetch(
+      `${base}/file-manager/fileload/retrieve/${fileId}?colg_id=${provider.colg}`,
+      provider.request({}, "GET"),
+    );
+    const cookie = (retrieved.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const links = ((await retrieved.json()) as { data: { view: string } }).data;
+    rows.push({
+      backend,
+      what: `GET /s/{token} (ver un PDF de ${kb} KB)`,
+      value: await load(`${base}${links.view}`, { headers: { cookie } }),
+    });
+  }
+  rows.push({ backend, what: "GET /health (otra vez, tras los PDF)", value: await load(`${base}/health`) });
 }
 
 function reachable(port: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { FileLinks } from "@coordina/domain";
 import { api } from "../app/api";
-import { showError } from "../app/errorDialog";
+import { showError, showErrorMessage } from "../app/errorDialog";
+import i18n from "../app/i18n";
 
 /** A stored file's short-lived links; the answer also sets the cookie that the links need (same origin). */
 export async function fetchFileLinks(fileId: number): Promise<FileLinks> {
@@ -30,6 +31,11 @@ function follow(url: string, how: "view" | "download") {
  */
 export async function openFile(fileId: number, how: "view" | "download"): Promise<void> {
   const tab = how === "view" ? window.open("", "_blank") : null;
+  if (how === "view" && !tab) {
+    // The browser blocked the new tab; a link followed later would be blocked too.
+    showErrorMessage(i18n.t("files.popup-blocked"));
+    return;
+  }
   try {
     const links = await fetchFileLinks(fileId);
     const url = new URL(links[how], window.location.origin).href;
@@ -37,7 +43,7 @@ export async function openFile(fileId: number, how: "view" | "download"): Promis
       tab.opener = null;
       tab.location.href = url;
     } else {
-      // A download, or no tab was given (popups blocked) or it was closed meanwhile.
+      // A download, or the tab was closed meanwhile.
       follow(url, how);
     }
   } catch (error) {
