@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage } from "../../lib/paging.js";
+import { sqlList } from "../../lib/sql-list.js";
 
 /** The definition columns every answer carries, from alias `def`. */
 export const definitionColumns = sql`def.id, def.colegio_id, def.name, def.requirement_origin, def.requirement_dest,
@@ -83,18 +84,12 @@ export function groupCondition(group: GroupFilter): SQL {
 
 /** Definitions whose origin includes `party` (the tabs; who uploads). */
 export function originIncludes(party: DocumentParty): SQL {
-  return sql`def.requirement_origin in (${sql.join(
-    requirementsIncluding(party).map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+  return sql`def.requirement_origin in (${sqlList(requirementsIncluding(party))})`;
 }
 
 /** Definitions whose destination includes `party` (who receives). */
 export function destIncludes(party: DocumentParty): SQL {
-  return sql`def.requirement_dest in (${sql.join(
-    requirementsIncluding(party).map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+  return sql`def.requirement_dest in (${sqlList(requirementsIncluding(party))})`;
 }
 
 const liveTemplates = sql`(select count(*) from definition_templates t where t.definition_id = def.id and t.erased = false)`;
@@ -194,6 +189,7 @@ export async function updateDefinition(db: Db, id: number, colegioId: number, in
  * erased (their files stay, as evidence). One statement, so it happens entirely or not at all.
  */
 export async function eraseDefinition(db: Db, id: number, colegioId: number): Promise<boolean> {
+  // Data-modifying CTEs run whether or not the final select reads them.
   const rows = await queryRows<{ id: number }>(
     db,
     sql`with gone as (
@@ -201,11 +197,11 @@ export async function eraseDefinition(db: Db, id: number, colegioId: number): Pr
           where id = ${id} and colegio_id = ${colegioId} and erased = false returning id),
         docs as (
           update company_documents set erased = true, erased_at = now()
-          where definition_id in (select id from gone) and erased = false returning id),
+          where definition_id in (select id from gone) and erased = false),
         templates as (
           update definition_templates set erased = true
-          where definition_id in (select id from gone) and erased = false returning id)
-        select id, (select count(*) from docs) as docs, (select count(*) from templates) as templates from gone`,
+          where definition_id in (select id from gone) and erased = false)
+        select id from gone`,
   );
   return rows.length > 0;
 }
@@ -242,10 +238,7 @@ export async function templatesOf(db: Db, definitionIds: number[]): Promise<Temp
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${templateColumns} from definition_templates t join files f on f.id = t.file_id
-        where t.definition_id in (${sql.join(
-          definitionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and t.erased = false
+        where t.definition_id in (${sqlList(definitionIds)}) and t.erased = false
         order by t.id`,
   );
   return rows.map(toTemplate);

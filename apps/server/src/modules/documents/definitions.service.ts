@@ -63,13 +63,12 @@ export async function createDefinition(db: Db, actor: Actor, input: DefinitionIn
  */
 export async function editDefinition(db: Db, actor: Actor, id: number, input: DefinitionInput) {
   const current = await editableDefinition(db, actor, id);
+  const counts = await definitionCounts(db, id);
   const reshaped = input.requirement_origin !== current.requirementOrigin || input.assocfinca !== current.assocfinca;
-  if (reshaped && (await definitionCounts(db, id)).documents_count > 0) {
-    throw new AppError(409, ErrorKey.definitionInUse);
-  }
+  if (reshaped && counts.documents_count > 0) throw new AppError(409, ErrorKey.definitionInUse);
   const updated = await updateDefinition(db, id, current.colegioId, input);
   if (!updated) throw notFound();
-  return { ...definitionOut(updated), ...(await definitionCounts(db, id)) };
+  return { ...definitionOut(updated), ...counts };
 }
 
 /** Deletes the definition and, softly, every document and template uploaded for it. */

@@ -583,6 +583,29 @@ describe("templates (plantillas)", () => {
   });
 });
 
+describe("plantillas-docs/add (the spec's name for a template upload)", () => {
+  it("adds a template for the colegio; others get 403 and a missing definition id 400, nothing kept", async () => {
+    const defId = ids["Evaluación de riesgos"]!;
+    const file = { name: "plantilla.pdf", data: await makePdf("plantilla") };
+    const before = (await db().select().from(definitionTemplates).where(eq(definitionTemplates.definitionId, defId)))
+      .length;
+    const ok = await upload(ctx.app, "/plantillas-docs/add", w.t.colegio, { docDefinitionId: defId }, file);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().template).toMatchObject({ id_document_require_definition: defId });
+    expectError(await upload(ctx.app, "/plantillas-docs/add", w.t.colegio, {}, file), 400, ErrorKey.invalidInput);
+    const refused = await upload(
+      ctx.app,
+      `/plantillas-docs/add?colg_id=${w.A.id}`,
+      w.t.gremio,
+      { docDefinitionId: defId },
+      file,
+    );
+    expectError(refused, 403, ErrorKey.forbidden);
+    const after = await db().select().from(definitionTemplates).where(eq(definitionTemplates.definitionId, defId));
+    expect(after.length).toBe(before + 1);
+  });
+});
+
 describe("the community panel's menu follows the colegio's definitions", () => {
   const menuOf = async () => {
     const res = await call(ctx.app, "GET", `/companies/fincas/view/${w.B1.id}?colg_id=${w.B.id}`, {

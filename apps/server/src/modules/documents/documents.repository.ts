@@ -3,6 +3,7 @@ import { expiryState, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage } from "../../lib/paging.js";
+import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
 
 const documentColumns = sql`d.id, d.definition_id, d.company_id, co.name as company_name, d.community_id, d.user_id,
@@ -45,16 +46,11 @@ export async function documentsWhere(db: Db, where: SQL): Promise<DocumentRecord
  */
 export function companyDocuments(db: Db, companyId: number, definitionIds: number[], communityId: number | null) {
   if (definitionIds.length === 0) return Promise.resolve([]);
-  const ids = sql.join(
-    definitionIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // `dd` is the document's definition (documentFrom joins it).
   return documentsWhere(
     db,
-    sql`d.company_id = ${companyId} and d.erased = false and d.definition_id in (${ids})
-        and case when (select def.assocfinca from document_definitions def where def.id = d.definition_id)
-                 then d.community_id = ${communityId}
-                 else d.community_id is null end`,
+    sql`d.company_id = ${companyId} and d.erased = false and d.definition_id in (${sqlList(definitionIds)})
+        and case when dd.assocfinca then d.community_id = ${communityId} else d.community_id is null end`,
   );
 }
 

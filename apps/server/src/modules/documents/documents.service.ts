@@ -1,7 +1,6 @@
 import {
   type CompanyDefinedResponse,
   type companyDefinedRequestSchema,
-  type DocumentParty,
   type DocumentResponse,
   definedUploadFieldsSchema,
   ErrorKey,
@@ -44,11 +43,6 @@ import {
   setValidated,
 } from "./documents.repository.js";
 
-/** The party a company uploads as, by its type. */
-function partyOfCompany(type: number): DocumentParty | null {
-  return partyOfRole(type);
-}
-
 function withRights(actor: Actor, colegioId: number, doc: DocumentRecord) {
   return { ...doc, can_edit: documentPolicy.mayEdit(actor, { uploaderCompanyId: doc.company_id, colegioId }) };
 }
@@ -86,7 +80,8 @@ export async function companyDefined(
   const standing = await standingIn(db, actor, colegioId);
   if (!documentPolicy.mayReadDefinitions(actor, colegioId, standing)) throw forbidden();
 
-  const party = partyOfCompany(company.type);
+  // A company uploads as the party of its type (its users' role).
+  const party = partyOfRole(company.type);
   if (!party) return { company: { id: company.id, name: company.name }, data: [] };
   const definitions = (
     await queryRows<Record<string, unknown>>(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
+import { link, mkdir, open, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
@@ -28,7 +28,6 @@ export interface FileStore {
   read(sha256: string, range?: { start: number; end: number }): Readable;
   /** The whole blob in memory, for small files that are sent whole. */
   load(sha256: string): Promise<Buffer>;
-  has(sha256: string): Promise<boolean>;
 }
 
 /** Blobs at most this big are kept in memory once read (they never change: their name is their hash). */
@@ -165,13 +164,5 @@ export class LocalFileStore implements FileStore {
       }
     }
     return bytes;
-  }
-
-  async has(sha256: string): Promise<boolean> {
-    try {
-      return (await stat(this.blobPath(sha256))).isFile();
-    } catch {
-      return false;
-    }
   }
 }

@@ -1,6 +1,7 @@
 import { type FileRow, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
+import { sqlList } from "../../lib/sql-list.js";
 
 /** File columns from alias `f`, the expiry as YYYY-MM-DD text (a driver would turn a date into a Date). */
 export const fileColumns = sql`f.id as file_id, f.name as file_name, f.description as file_description,
@@ -174,10 +175,7 @@ export async function resolveLink(db: Db, tokenHash: string, keyHashes: string[]
         left join definition_templates t on t.file_id = f.id
         left join document_definitions def on def.id = coalesce(d.definition_id, t.definition_id)
         where l.token_hash = ${tokenHash} and l.expires_at > now()
-          and s.revoked_at is null and s.expires_at > now() and s.file_key_hash in (${sql.join(
-            keyHashes.map((h) => sql`${h}`),
-            sql`, `,
-          )})
+          and s.revoked_at is null and s.expires_at > now() and s.file_key_hash in (${sqlList(keyHashes)})
           and f.deleted = false and d.erased is not true and t.erased is not true and def.erased is not true`,
   );
   return raw;

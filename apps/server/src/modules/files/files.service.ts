@@ -196,9 +196,4 @@ export function forgetSessionLinks(sessionId: number) {
   for (const [key, entry] of linkCache) if (entry.file.session_id === sessionId) linkCache.delete(key);
 }
 
-/** `fileupload/upload` without a definition: a file of the caller's company, attached to nothing yet. */
-export async function uploadLooseFile(db: Db, actor: Actor, upload: ReceivedUpload["file"]) {
-  return storeUpload(db, actor, upload);
-}
-
 export type { FileStore };

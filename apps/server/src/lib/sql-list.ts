@@ -1,0 +1,9 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/** Values as a bound list for `in (…)`: `x in (${sqlList(ids)})`. An empty list is the caller's to avoid. */
+export function sqlList(values: readonly (string | number)[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
