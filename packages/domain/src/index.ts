@@ -1,3 +1,4 @@
+export * from "./compliance.js";
 export * from "./constants.js";
 export * from "./documents.js";
 export * from "./errors.js";
@@ -13,4 +14,5 @@ export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
 export * from "./schemas/documents.js";
 export * from "./schemas/paging.js";
+export * from "./schemas/reading.js";
 export * from "./validation.js";

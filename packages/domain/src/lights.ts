@@ -25,8 +25,21 @@ export function validationLight(pendingValidation: number): Light {
 
 /**
  * A community's light in the administrator's communities list (spec 02 §2): green when the count is met
- * and something is expected; red otherwise, so a community nobody has set duties for does not look done.
+ * and something is expected; amber while part of it is done; red otherwise, so a community nobody has
+ * set duties for does not look done. (The spec fixes only the green case; amber marks progress.)
  */
 export function communityLight(count: number, expected: number): Light {
-  return expected > 0 && count >= expected ? "ok" : "error";
+  if (expected > 0 && count >= expected) return "ok";
+  if (count > 0) return "warn";
+  return "error";
+}
+
+/**
+ * A provider's documents in one community, in the colegio's view of its communities (spec 02 §4
+ * 'Provider community docs'): red when it has met none, green when it has met all, amber in between.
+ */
+export function providerDocsLight(countProvider: number, countTotal: number): Light {
+  if (countProvider === 0) return "error";
+  if (countProvider >= countTotal) return "ok";
+  return "warn";
 }

@@ -127,6 +127,10 @@ export const companyDocuments = pgTable(
     index("company_documents_company_idx").on(t.companyId, t.definitionId).where(sql`${t.erased} = false`),
     index("company_documents_community_idx").on(t.communityId, t.definitionId).where(sql`${t.erased} = false`),
     index("company_documents_definition_idx").on(t.definitionId).where(sql`${t.erased} = false`),
+    // A party's documents where a community counts them: its own (community) and its general ones (null).
+    index("company_documents_company_community_idx")
+      .on(t.companyId, t.communityId, t.definitionId)
+      .where(sql`${t.erased} = false`),
   ],
 );
 
@@ -148,4 +152,35 @@ export const fileLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("file_links_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A read mark (spec 02 §3 'Mark-as-read payload'): the reader company has read this document in this
+ * community. Marks are per community (the payload names the community), are never deleted, and keep
+ * counting when the reader is unlinked and linked again. Who clicked is kept as evidence.
+ */
+export const readMarks = pgTable(
+  "read_marks",
+  {
+    id: serial("id").primaryKey(),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => companyDocuments.id),
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id),
+    readerCompanyId: integer("reader_company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("read_marks_key").on(t.documentId, t.communityId, t.readerCompanyId),
+    // A community's marks (community figures) and a reader's marks (its pending reads).
+    index("read_marks_community_idx").on(t.communityId, t.documentId),
+    index("read_marks_reader_idx").on(t.readerCompanyId, t.communityId),
+  ],
 );

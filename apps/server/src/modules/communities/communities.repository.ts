@@ -1,21 +1,17 @@
-import type { CommunityRow, CommunitySortKey, ProviderCommunityRow, ProviderCommunitySortKey } from "@coordina/domain";
+import {
+  type CommunityRow,
+  type CommunitySortKey,
+  type ProviderCommunityRow,
+  type ProviderCommunitySortKey,
+  todayInSpain,
+} from "@coordina/domain";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+import { communityFigures } from "../compliance/compliance.sql.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
-
-/**
- * Document figures of a community for the communities list: mandatory uploads expected and met, reads
- * expected and done. This is where the compliance engine (DESIGN.md §6) plugs into the list. The tables
- * it counts (definitions, documents, read marks) arrive with the documents issues; until then no
- * community has a duty, so every figure is truly zero.
- */
-export function communityFigures(_communityId: SQL): SQL {
-  return sql`(select 0 as mandatory_count, 0 as mandatory_uploaded_count,
-                     0 as expected_count_read, 0 as count_read)`;
-}
 
 /**
  * The community (erased or not) and how the caller stands to it and to its colegio, in one query:
@@ -108,7 +104,7 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
       select: sql`f.id, f.name, f.cif, f.created_at, f.admin_company_id, a.name as admin_name,
                   ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count, d.*`,
       from: sql`communities f join companies a on a.id = f.admin_company_id
-                cross join lateral ${communityFigures(sql`f.id`)} d`,
+                cross join lateral ${communityFigures(sql`f.id`, todayInSpain())} d`,
       // Every community has its administrator (a foreign key) and one row of figures.
       countFrom: sql`communities f`,
       where: sql`${scope.adminCompanyId === undefined ? sql`f.colegio_id = ${scope.colegioId}` : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`}

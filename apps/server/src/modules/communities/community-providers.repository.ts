@@ -1,15 +1,8 @@
-import { type CommunityProviderRow, type CommunityProviderSortKey, Role } from "@coordina/domain";
+import { type CommunityProviderRow, type CommunityProviderSortKey, Role, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
-
-/**
- * Document figures of one provider in one community (providers of a community): uploads it must make and
- * has made, reads it must do and has done. The compliance engine plugs in here, as above.
- */
-export function providerInCommunityFigures(_communityId: SQL, _providerId: SQL): SQL {
-  return sql`(select 0 as uploaded_count, 0 as upload_must, 0 as readed_count, 0 as readed_must)`;
-}
+import { providerInCommunityFigures } from "../compliance/compliance.sql.js";
 
 /** The administrator's live community in the colegio with this normalized tax id. */
 export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, colegioId: number, cifNorm: string) {
@@ -43,7 +36,7 @@ export async function pageCommunityProviders(
                   (c.erased = false and coalesce(m.erased = false, false)) as active, d.*`,
       from: sql`community_providers cp join companies c on c.id = cp.provider_company_id
                 left join colegio_members m on m.colegio_id = ${community.colegioId} and m.company_id = c.id
-                cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`)} d`,
+                cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`, todayInSpain())} d`,
       // Every link has its provider (a foreign key) and one row of figures.
       countFrom: sql`community_providers cp join companies c on c.id = cp.provider_company_id`,
       where: sql`cp.community_id = ${community.id} and cp.erased = false

@@ -1,8 +1,9 @@
-import { type CompanyRow, type CompanySortKey, Role } from "@coordina/domain";
+import { type CompanyRow, type CompanySortKey, Role, todayInSpain } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
+import { companyFigures } from "../compliance/compliance.sql.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -39,16 +40,6 @@ export async function isSoleColegio(db: Db, colegioId: number, companyId: number
     sql`select colegio_id, erased from colegio_members where company_id = ${companyId}`,
   );
   return rows.length === 1 && Number(rows[0]!.colegio_id) === colegioId && !rows[0]!.erased;
-}
-
-/**
- * Document figures of a company in a colegio, for the list columns Docs a subir / Docs a leer / Docs pend
- * validar. This is the one place the compliance engine (DESIGN.md §6) plugs into the company lists. The
- * tables it counts (definitions, uploaded documents, read marks) arrive with the documents issues; until
- * then no company has any document duty, so every figure is truly zero.
- */
-export function documentFigures(_colegioId: number, _companyId: SQL): SQL {
-  return sql`(select 0 as all_uploaded, 0 as upload_must, 0 as read_all, 0 as read_must, 0 as pending_validation)`;
 }
 
 /** Live communities the company administers in the colegio. */
@@ -121,7 +112,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
   const from = sql`colegio_members m
     join companies c on c.id = m.company_id
     left join users ou on ou.id = c.owner_user_id
-    ${needFigures ? sql`cross join lateral ${documentFigures(colegioId, sql`c.id`)} d` : sql``}`;
+    ${needFigures ? sql`cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d` : sql``}`;
   // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
   const matching = sql`(select id from companies where name ilike ${like} or cif ilike ${like}
                         union
@@ -159,7 +150,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
           join companies c on c.id = page.id
           left join companies oc on oc.id = c.owner_company_id
           left join users ou on ou.id = c.owner_user_id
-          cross join lateral ${documentFigures(colegioId, sql`c.id`)} d
+          cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d
           order by page.position`,
     ),
     // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.

@@ -1,9 +1,10 @@
-import { type ProviderActivityRow, type ProviderSummaryRow, Role } from "@coordina/domain";
+import { type ProviderActivityRow, type ProviderSummaryRow, Role, todayInSpain } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { documentFigures, withActivity } from "./companies.repository.js";
+import { companyFigures } from "../compliance/compliance.sql.js";
+import { withActivity } from "./companies.repository.js";
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
 export async function pageProviderActivities(
@@ -66,7 +67,7 @@ export async function pageProviderSummary(
       // The communities each provider serves here, counted once for the whole colegio (grouped), so the
       // sort by numfincas does not run one count per provider.
       from: sql`colegio_members m join companies c on c.id = m.company_id
-                cross join lateral ${documentFigures(colegioId, sql`c.id`)} d
+                cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d
                 left join (select cp.provider_company_id as company_id, count(*) as n
                            from community_providers cp join communities f on f.id = cp.community_id
                            where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
