@@ -64,6 +64,10 @@ export const ErrorKey = {
   fileLinkInvalid: "files.link-invalid",
   fileAlreadyAttached: "fileupload.already-attached",
   definitionInUse: "documents.definition-in-use",
+  // Reading duties (spec 02 §2 'Document viewing for a community', §7 'Mark read').
+  readForOtherCompany: "documents.read-other-company",
+  documentNotReadable: "documents.not-readable",
+  providerNotInFinca: "companies-providers.not-in-finca",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 

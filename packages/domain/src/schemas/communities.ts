@@ -115,8 +115,13 @@ export const communityViewSchema = z.object({
     porter_docs: z.boolean(),
     /** LOPD-group definitions exist ('LOPD') */
     lopd_docs: z.boolean(),
-    /** the calling provider has documents of this community left to read (the '!' badge) */
+    /** the calling provider has documents of this community's administrator left to read ('Docs finca' '!') */
     pending_read: z.boolean(),
+    /**
+     * the calling provider has documents of this community's other providers left to read ('Docs
+     * proveedores' '!'). Always sent; optional for clients written before it.
+     */
+    pending_read_providers: z.boolean().optional(),
   }),
 });
 export type CommunityView = z.infer<typeof communityViewSchema>;

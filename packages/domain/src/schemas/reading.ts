@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordIdSchema } from "./common.js";
+import { pagingSchema } from "./paging.js";
 
 /*
  * Reading duties and compliance views (spec 02 §2 'Document viewing for a community', 'Provider home',
@@ -15,6 +16,16 @@ export type FincaRequest = z.input<typeof fincaRequestSchema>;
 /** { id_finca, id_gremio }: one provider in one community (read_by_provider, document_uploaded_by_provider_finca). */
 export const fincaProviderRequestSchema = z.object({ id_finca: recordIdSchema, id_gremio: recordIdSchema });
 export type FincaProviderRequest = z.input<typeof fincaProviderRequestSchema>;
+
+/**
+ * { id_finca, id_gremio? } (documents_fincas): one provider's documents in a community, or without
+ * `id_gremio` those of every party of it (its administrator and its live providers).
+ */
+export const fincaDocumentsRequestSchema = z.object({
+  id_finca: recordIdSchema,
+  id_gremio: recordIdSchema.optional(),
+});
+export type FincaDocumentsRequest = z.input<typeof fincaDocumentsRequestSchema>;
 
 /**
  * A current document someone may read in a community (spec 02 §3 'Document row in a community', the
@@ -104,6 +115,12 @@ export const uploadPendingRowSchema = z.object({
 });
 export type UploadPendingRow = z.infer<typeof uploadPendingRowSchema>;
 export const uploadPendingResponseSchema = z.object({ result: z.literal(true), data: z.array(uploadPendingRowSchema) });
+
+export const PROVIDER_FINCA_SORTABLE = ["name", "cif", "docs"] as const;
+export type ProviderFincaSortKey = (typeof PROVIDER_FINCA_SORTABLE)[number];
+/** companies/colegio-providers/fincas/{id}: paged (10 a page), sorted by name, tax id or uploads met ('docs'). */
+export const providerFincasIndexSchema = pagingSchema(PROVIDER_FINCA_SORTABLE);
+export type ProviderFincasIndexRequest = z.input<typeof providerFincasIndexSchema>;
 
 /** A row of a provider's communities for the colegio (spec 02 §3 "Provider's community list row"). */
 export const providerFincaRowSchema = z.object({

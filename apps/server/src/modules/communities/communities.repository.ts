@@ -11,6 +11,7 @@ import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { communityFigures } from "../compliance/compliance.sql.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
+import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
 
 /**
@@ -189,11 +190,17 @@ export async function pageProviderCommunities(
 const definitionsExist = (colegioId: number, where: SQL) =>
   sql`exists (select 1 from document_definitions def where def.colegio_id = ${colegioId} and def.erased = false and ${where})`;
 
+/** Whether `reader` has documents of `from` left to read in the community `id`. */
+const pendingFor = (id: number, reader: Reader, from: Uploaders) =>
+  sql`exists (select 1 from communities f where f.id = ${id} and ${unreadRequiredIn(sql`f`, reader, from)})`;
+
 /**
  * The panel's counts and the document facts its menu depends on (spec 02 §2): the administrator has
- * community-bound documents to give providers; the colegio asks porters for documents; it has LOPD ones.
+ * community-bound documents to give providers; the colegio asks porters for documents; it has LOPD ones;
+ * and, for a provider (`reader`), whether it has documents of the administrator or of the other providers
+ * left to read there.
  */
-export async function communityCounts(db: Db, id: number, adminCompanyId: number, colegioId: number) {
+export async function communityCounts(db: Db, id: number, adminCompanyId: number, colegioId: number, reader?: Reader) {
   const [row] = await queryRowsPrepared<{
     admin: string;
     providers: number | string;
@@ -201,13 +208,17 @@ export async function communityCounts(db: Db, id: number, adminCompanyId: number
     provider_bound_docs: boolean;
     porter_docs: boolean;
     lopd_docs: boolean;
+    pending_read: boolean;
+    pending_read_providers: boolean;
   }>(
     db,
     sql`select (select name from companies where id = ${adminCompanyId}) as admin,
                ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters,
                ${definitionsExist(colegioId, sql`def.assocfinca and ${originIncludes("administrator")} and ${destIncludes("provider")}`)} as provider_bound_docs,
                ${definitionsExist(colegioId, originIncludes("portero"))} as porter_docs,
-               ${definitionsExist(colegioId, sql`def."group" = 'LOPD'`)} as lopd_docs`,
+               ${definitionsExist(colegioId, sql`def."group" = 'LOPD'`)} as lopd_docs,
+               ${reader ? pendingFor(id, reader, "administrator") : sql`false`} as pending_read,
+               ${reader ? pendingFor(id, reader, "providers") : sql`false`} as pending_read_providers`,
   );
   return {
     admin: row?.admin ?? "",
@@ -217,6 +228,8 @@ export async function communityCounts(db: Db, id: number, adminCompanyId: number
       provider_bound_docs: row?.provider_bound_docs === true,
       porter_docs: row?.porter_docs === true,
       lopd_docs: row?.lopd_docs === true,
+      pending_read: row?.pending_read === true,
+      pending_read_providers: row?.pending_read_providers === true,
     },
   };
 }

@@ -134,7 +134,8 @@ export async function deleteCommunity(db: Db, actor: Actor, id: number) {
 /** One community for its panel: data, counts, what the caller may do and what its menu shows. */
 export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<CommunityView> {
   const community = await communityFor(db, actor, id, "mayView");
-  const counts = await communityCounts(db, id, community.adminCompanyId, community.colegioId);
+  const reader = actor.role === Role.gremio ? { companyId: actor.companyId, kind: "provider" as const } : undefined;
+  const counts = await communityCounts(db, id, community.adminCompanyId, community.colegioId, reader);
   return {
     id: community.id,
     name: community.name,
@@ -152,8 +153,7 @@ export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<C
     proveedores_count: counts.providers,
     porteros_count: counts.porters,
     editable: communityPolicy.mayManage(actor, community, community.rel),
-    // pending_read comes with the reading duties (issue 7).
-    menu: { ...counts.menu, pending_read: false },
+    menu: counts.menu,
   };
 }
 

@@ -534,7 +534,13 @@ describe("one community (companies/fincas/view/:id)", () => {
     proveedores_count: 4,
     porteros_count: 2,
     editable: true,
-    menu: { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false },
+    menu: {
+      provider_bound_docs: false,
+      porter_docs: false,
+      lopd_docs: false,
+      pending_read: false,
+      pending_read_providers: false,
+    },
   });
 
   it("shows its administrator the data, counts and what it may do", async () => {
@@ -758,7 +764,13 @@ describe("registering a community with its contact data (companies/fincas/regist
         proveedores_count: 0,
         porteros_count: 0,
         editable: true,
-        menu: { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false },
+        menu: {
+          provider_bound_docs: false,
+          porter_docs: false,
+          lopd_docs: false,
+          pending_read: false,
+          pending_read_providers: false,
+        },
       },
     });
     const { mail: _mail, ...withoutMail } = FULL.company_data;

@@ -15,7 +15,7 @@ const PROVIDER_ORIGINS = sqlList(requirementsIncluding("provider"));
 const PROVIDER_DESTS = PROVIDER_ORIGINS;
 
 /** The file and definition of a document make it current (isCurrentDocument). */
-function current(file: SQL, def: SQL, today: string): SQL {
+export function current(file: SQL, def: SQL, today: string): SQL {
   return sql`${file}.deleted = false
     and (${file}.obsolete >= ${today}::date or (${file}.obsolete is null and ${def}.obsoletable = false))`;
 }

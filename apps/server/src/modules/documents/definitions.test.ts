@@ -621,6 +621,7 @@ describe("the community panel's menu follows the colegio's definitions", () => {
       porter_docs: false,
       lopd_docs: false,
       pending_read: false,
+      pending_read_providers: false,
     });
     // A general administrator document for providers is not community-bound: no 'Docs proveedores' yet.
     await define(ctx, w.t.colegioB, {
@@ -642,6 +643,7 @@ describe("the community panel's menu follows the colegio's definitions", () => {
       porter_docs: true,
       lopd_docs: true,
       pending_read: false,
+      pending_read_providers: false,
     });
     // Deleting the bound definition takes the entry away again.
     expect((await post(w.t.colegioB, `/document-require-definitions/delete/${bound.id}`)).statusCode).toBe(200);

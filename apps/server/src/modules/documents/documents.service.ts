@@ -1,11 +1,13 @@
 import {
   type CompanyDefinedResponse,
   type companyDefinedRequestSchema,
+  type DefinitionDocuments,
   type DocumentResponse,
   definedUploadFieldsSchema,
   ErrorKey,
   partyOfRole,
   Role,
+  type TemplateRow,
   type uploadDefinedSchema,
   type validateDocumentSchema,
 } from "@coordina/domain";
@@ -45,6 +47,30 @@ import {
 
 function withRights(actor: Actor, colegioId: number, doc: DocumentRecord) {
   return { ...doc, can_edit: documentPolicy.mayEdit(actor, { uploaderCompanyId: doc.company_id, colegioId }) };
+}
+
+/**
+ * Documents grouped by definition, as getcompanydefined answers them: each of the colegio's `definitions`
+ * (in their order) with its documents and templates (in theirs) and what the caller may do there.
+ * `canUpload` tells whether the caller uploads for a definition in this view.
+ */
+export function groupByDefinition(
+  actor: Actor,
+  colegioId: number,
+  definitions: DefinitionRecord[],
+  documents: DocumentRecord[],
+  templates: TemplateRow[],
+  canUpload: (definition: DefinitionRecord) => boolean,
+): DefinitionDocuments[] {
+  return definitions.map((definition) => ({
+    definition: definitionOut(definition),
+    documents: documents
+      .filter((d) => d.id_document_require_definition === definition.id)
+      .map((d) => withRights(actor, colegioId, d)),
+    templates: templates.filter((t) => t.id_document_require_definition === definition.id),
+    can_upload: canUpload(definition),
+    can_validate: definition.validateColegioRequired && documentPolicy.mayValidate(actor, { colegioId }),
+  }));
 }
 
 /**
@@ -101,7 +127,7 @@ export async function companyDefined(
   const own = actor.role !== Role.colegio;
   return {
     company: { id: company.id, name: company.name },
-    data: definitions.map((definition) => {
+    data: groupByDefinition(actor, colegioId, definitions, documents, templates, (definition) => {
       const target: UploadTarget = {
         colegioId,
         origin: definition.requirementOrigin,
@@ -111,15 +137,7 @@ export async function companyDefined(
           : null,
         ...standing,
       };
-      return {
-        definition: definitionOut(definition),
-        documents: documents
-          .filter((d) => d.id_document_require_definition === definition.id)
-          .map((d) => withRights(actor, colegioId, d)),
-        templates: templates.filter((t) => t.id_document_require_definition === definition.id),
-        can_upload: own && documentPolicy.mayUpload(actor, target),
-        can_validate: definition.validateColegioRequired && documentPolicy.mayValidate(actor, { colegioId }),
-      };
+      return own && documentPolicy.mayUpload(actor, target);
     }),
   };
 }

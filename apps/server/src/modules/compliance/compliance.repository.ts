@@ -1,0 +1,189 @@
+import {
+  type DocumentParty,
+  type ProviderFincaRow,
+  type ProviderFincaSortKey,
+  requirementsIncluding,
+  UPLOAD_PENDING_STATES,
+  type UploadPendingRow,
+} from "@coordina/domain";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
+import { containsPattern, type SortedPage, sortSql } from "../../lib/paging.js";
+import { sqlList } from "../../lib/sql-list.js";
+import { type DefinitionRecord, definitionColumns, toDefinition } from "../documents/definitions.repository.js";
+import { type DocumentRecord, documentsWhere } from "../documents/documents.repository.js";
+import { current, providerInCommunityFigures } from "./compliance.sql.js";
+
+/*
+ * The reading side of the compliance engine (docs/compliance.md): which documents a party has where a
+ * community counts them, what a provider still owes, and a provider's communities with its figures.
+ */
+
+/** The provider company when it is a live provider of the community (a link not removed). */
+export async function liveProviderOf(db: Db, communityId: number, providerId: number) {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select c.id, c.name from community_providers cp join companies c on c.id = cp.provider_company_id
+        where cp.community_id = ${communityId} and cp.provider_company_id = ${providerId} and cp.erased = false`,
+  );
+  return row ? { id: Number(row.id), name: String(row.name) } : undefined;
+}
+
+/** The live definitions of a colegio that one of `parties` uploads, by name (as getcompanydefined orders them). */
+export async function definitionsUploadedBy(
+  db: Db,
+  colegioId: number,
+  parties: DocumentParty[],
+): Promise<DefinitionRecord[]> {
+  const origins = [...new Set(parties.flatMap((p) => requirementsIncluding(p)))];
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${definitionColumns} from document_definitions def
+        where def.colegio_id = ${colegioId} and def.erased = false and def.requirement_origin in (${sqlList(origins)})
+        order by lower(def.name), def.id`,
+  );
+  return rows.map(toDefinition);
+}
+
+/**
+ * The live documents (document and file not deleted) that `uploaders` have for some definitions where
+ * the community counts them: for a definition bound to communities, those uploaded for it; for the
+ * others, the general ones. Expired and incomplete ones too: the rows say so (expired, needs_expiry).
+ * `uploaders` is one company, or the community's parties: its administrator and its live providers.
+ */
+export function documentsCountingIn(
+  db: Db,
+  communityId: number,
+  uploaders: { companyId: number } | "parties",
+  definitionIds: number[],
+): Promise<DocumentRecord[]> {
+  if (definitionIds.length === 0) return Promise.resolve([]);
+  const who =
+    uploaders === "parties"
+      ? sql`d.company_id in (select pc.admin_company_id from communities pc where pc.id = ${communityId}
+                             union
+                             select pp.provider_company_id from community_providers pp
+                             where pp.community_id = ${communityId} and pp.erased = false)`
+      : sql`d.company_id = ${uploaders.companyId}`;
+  // `dd` is the document's definition (documentsWhere joins it).
+  return documentsWhere(
+    db,
+    sql`${who} and d.erased = false and f.deleted = false and d.definition_id in (${sqlList(definitionIds)})
+        and case when dd.assocfinca then d.community_id = ${communityId} else d.community_id is null end`,
+  );
+}
+
+const STATES = new Set<string>(UPLOAD_PENDING_STATES);
+
+/**
+ * The uploads a provider still owes in a colegio (the reference model's companyUploadDuties, not met), in
+ * one query: the live mandatory definitions of the colegio that providers upload, once for a general one
+ * and once per live community it serves for a bound one; each with what the provider has for it there
+ * among its live documents: nothing (missing), only expired ones (expired, with the newest expiry) or one
+ * without the expiry date its definition demands (incomplete). General first, then by community and
+ * definition name.
+ */
+export async function uploadsPending(
+  db: Db,
+  colegioId: number,
+  providerId: number,
+  today: string,
+): Promise<UploadPendingRow[]> {
+  const rows = await queryRowsPrepared<Record<string, unknown>>(
+    db,
+    sql`select duty.definition_id, duty.definition_name, duty.finca_id, duty.finca_name,
+          case when held.incomplete then 'incomplete' when held.last_expiry is not null then 'expired' else 'missing' end
+            as state,
+          case when held.incomplete then null else to_char(held.last_expiry, 'YYYY-MM-DD') end as obsolete
+        from (select distinct def.id as definition_id, def.name as definition_name, def.obsoletable,
+                case when def.assocfinca then f.id end as finca_id,
+                case when def.assocfinca then f.name end as finca_name
+              from community_providers cp
+              join communities f on f.id = cp.community_id and f.erased = false and f.colegio_id = ${colegioId}
+              join document_definitions def on def.colegio_id = ${colegioId} and def.erased = false and def.mandatory
+                and def.requirement_origin in (${sqlList(requirementsIncluding("provider"))})
+              where cp.provider_company_id = ${providerId} and cp.erased = false) duty
+        cross join lateral (
+          select coalesce(bool_or(${current(sql`hf`, sql`duty`, today)}), false) as met,
+                 coalesce(bool_or(hf.obsolete is null and duty.obsoletable), false) as incomplete,
+                 max(hf.obsolete) filter (where hf.obsolete < ${today}::date) as last_expiry
+          from company_documents hd join files hf on hf.id = hd.file_id
+          where hd.company_id = ${providerId} and hd.definition_id = duty.definition_id and hd.erased = false
+            and hf.deleted = false and hd.community_id is not distinct from duty.finca_id) held
+        where not held.met
+        order by duty.finca_id is not null, lower(duty.finca_name), duty.finca_id,
+                 lower(duty.definition_name), duty.definition_id`,
+  );
+  return rows.map((r) => {
+    const state = String(r.state);
+    if (!STATES.has(state)) throw new Error(`unknown upload state ${state}`);
+    return {
+      definition_id: Number(r.definition_id),
+      definition_name: String(r.definition_name),
+      finca_id: r.finca_id === null ? null : Number(r.finca_id),
+      finca_name: r.finca_name === null ? null : String(r.finca_name),
+      state: state as UploadPendingRow["state"],
+      obsolete: (r.obsolete as string | null) ?? null,
+    };
+  });
+}
+
+/**
+ * One page of the live communities of a colegio that a provider serves (a live link), with its
+ * administrator and the provider's figures there (providerInCommunityFigures), and the total, in one
+ * query. The page's communities are chosen first (on the names or tax ids alone, unless sorting by the
+ * figures) and the figures run for its rows only.
+ */
+export async function pageProviderFincas(
+  db: Db,
+  colegioId: number,
+  providerId: number,
+  q: SortedPage<ProviderFincaSortKey>,
+  today: string,
+) {
+  const sortBy = q.sortBy ?? "name";
+  const orderBy = sortSql(
+    { name: "lower(f.name)", cif: "f.cif_norm", docs: "d.uploaded_count" },
+    sortBy,
+    q.sortDesc ?? "ASC",
+    "f.id",
+  );
+  const like = containsPattern(q.filter);
+  const from = sql`community_providers cp join communities f on f.id = cp.community_id
+    join companies a on a.id = f.admin_company_id`;
+  const where = sql`cp.provider_company_id = ${providerId} and cp.erased = false
+    and f.colegio_id = ${colegioId} and f.erased = false
+    ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like} or a.name ilike ${like})` : sql``}`;
+  const figures = (community: SQL) => providerInCommunityFigures(community, sql`${providerId}`, today);
+  const counting = sql`select count(*) from ${from} where ${where}`;
+  const run = q.filter ? queryRows : queryRowsPrepared;
+  const rows = await run<Record<string, unknown>>(
+    db,
+    sql`with page as (
+          select f.id, row_number() over (order by ${orderBy}) as position
+          from ${from} ${sortBy === "docs" ? sql`cross join lateral ${figures(sql`f.id`)} d` : sql``}
+          where ${where}
+          order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit})
+        select f.id, f.name, f.cif, a.name as admin_name, d.*, (${counting}) as page_total__
+        from page join communities f on f.id = page.id join companies a on a.id = f.admin_company_id
+        cross join lateral ${figures(sql`f.id`)} d
+        order by page.position`,
+  );
+  let count: number;
+  if (rows.length > 0) count = Number(rows[0]!.page_total__);
+  else if (q.page === 1) count = 0;
+  else count = Number((await run<{ count: number | string }>(db, counting))[0]?.count ?? 0);
+  const data = rows.map(
+    (r): ProviderFincaRow => ({
+      id_finca: Number(r.id),
+      finca: String(r.name),
+      finca_cif: String(r.cif),
+      admin: String(r.admin_name),
+      count_provider: Number(r.uploaded_count),
+      count_total: Number(r.upload_must),
+      readed: Number(r.readed_count),
+      must_read: Number(r.readed_must),
+    }),
+  );
+  return { data, count };
+}

@@ -1,0 +1,91 @@
+import {
+  type CompanyDefinedResponse,
+  ErrorKey,
+  type ProviderFincasPage,
+  type providerFincasIndexSchema,
+  Role,
+  todayInSpain,
+  type UploadPendingRow,
+} from "@coordina/domain";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import type { Actor } from "../auth/auth.service.js";
+import { communityFor } from "../communities/communities.service.js";
+import { templatesOf } from "../documents/definitions.repository.js";
+import { companyInColegio } from "../documents/documents.repository.js";
+import { groupByDefinition } from "../documents/documents.service.js";
+import {
+  definitionsUploadedBy,
+  documentsCountingIn,
+  liveProviderOf,
+  pageProviderFincas,
+  uploadsPending,
+} from "./compliance.repository.js";
+
+type GroupedDocuments = Omit<CompanyDefinedResponse, "result">;
+
+/**
+ * The documents uploaded in a community, grouped by definition in getcompanydefined's shape, for its
+ * administrator and its colegio (who view them; nobody uploads here, and only the colegio validates):
+ * - with `id_gremio` (document_uploaded_by_provider_finca, documents_fincas): that provider's, which must
+ *   serve the community now (404 otherwise): every live definition of the colegio that providers upload,
+ *   each with the provider's live documents that count in the community (uploaded for it when the
+ *   definition is per community, its general ones otherwise), expired and incomplete ones included;
+ * - without (documents_fincas): the same for every party of the community (its administrator and its live
+ *   providers) and every definition either of them uploads; the company is the community itself.
+ * 404 for a community that does not exist (or the caller's own deleted one), 403 for someone else's.
+ */
+export async function communityDocuments(
+  db: Db,
+  actor: Actor,
+  q: { id_finca: number; id_gremio?: number | undefined },
+): Promise<GroupedDocuments> {
+  const community = await communityFor(db, actor, q.id_finca, "mayListProviders");
+  const one = q.id_gremio;
+  const [provider, definitions] = await Promise.all([
+    one === undefined ? undefined : liveProviderOf(db, community.id, one),
+    definitionsUploadedBy(db, community.colegioId, one === undefined ? ["administrator", "provider"] : ["provider"]),
+  ]);
+  if (one !== undefined && !provider) throw notFound();
+  const company = provider ?? { id: community.id, name: community.name };
+  const ids = definitions.map((d) => d.id);
+  const [documents, templates] = await Promise.all([
+    documentsCountingIn(db, community.id, one === undefined ? "parties" : { companyId: one }, ids),
+    templatesOf(db, ids),
+  ]);
+  return {
+    company,
+    data: groupByDefinition(actor, community.colegioId, definitions, documents, templates, () => false),
+  };
+}
+
+/**
+ * The provider home's 'Documentos pendientes de subida': the uploads the calling provider still owes in
+ * the colegio it works in (the request's `colg_id`), each once.
+ */
+export async function uploadPending(db: Db, actor: Actor): Promise<UploadPendingRow[]> {
+  if (actor.role !== Role.gremio) throw forbidden();
+  if (actor.colegioId === null) throw new AppError(400, ErrorKey.colegioRequired);
+  return uploadsPending(db, actor.colegioId, actor.companyId, todayInSpain());
+}
+
+/**
+ * The colegio's view of one of its providers ('Comunidades' of /admin/proveedor/{id}): the live
+ * communities of the colegio it serves, with its figures there. 404 for a company that does not exist,
+ * 403 for one that is not a provider of the caller's colegio.
+ */
+export async function providerFincas(
+  db: Db,
+  actor: Actor,
+  providerId: number,
+  q: z.output<typeof providerFincasIndexSchema>,
+): Promise<Omit<ProviderFincasPage, "result">> {
+  if (actor.role !== Role.colegio) throw forbidden();
+  const colegioId = actor.companyId;
+  const provider = await companyInColegio(db, providerId, colegioId);
+  if (!provider) throw notFound();
+  if (provider.type !== Role.gremio || !provider.inColegio) throw forbidden();
+  const page = await pageProviderFincas(db, colegioId, provider.id, q, todayInSpain());
+  return { provider: { id: provider.id, name: provider.name }, ...page };
+}

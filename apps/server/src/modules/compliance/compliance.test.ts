@@ -1,0 +1,681 @@
+import {
+  type ComplianceWorld,
+  complianceModel,
+  ErrorKey,
+  Requirement,
+  Role,
+  todayInSpain,
+  type UploadPendingRow,
+} from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { call, createTestApp, expectError, makePdf, type TestContext, upload } from "../../../test/helpers.js";
+import { queryRows } from "../../db/client.js";
+import { ensureCommunity, ensureMembership, ensureProviderLink } from "../../db/seed/builders.js";
+
+/**
+ * The views of a provider's documents and duties (spec 02 §2 'Provider-in-community document view',
+ * 'Provider home', 'Provider detail by the association'; docs/compliance.md), on the shared documents
+ * world (test/documents-world.ts) plus, for the colegio's view of P1's communities: E1 (admin2's) and E2
+ * (the demo administrator's) served by P1, E3 (deleted) and E4 (link removed) that it no longer serves,
+ * and B1 of colegio B, which P1 also joins.
+ *
+ * Colegio A's definitions: EVAL (provider → administrator, mandatory, general, validated by the colegio),
+ * RC (provider → administrator, mandatory, general, expiry required, validated), PLAN (provider →
+ * provider, mandatory, per community, read required), ALB (provider, optional), RIESGOS (administrator →
+ * provider, mandatory, per community, read required), PORT (porter's). Colegio B: BSEG (provider,
+ * mandatory, general).
+ *
+ * The tests run in order on one world: the views first, then what changes the duties.
+ */
+let ctx: TestContext;
+let w: DocumentsWorld;
+const db = () => ctx.database.db;
+const def = {} as Record<"EVAL" | "RC" | "PLAN" | "ALB" | "RIESGOS" | "PORT" | "BSEG", number>;
+const E = {} as Record<"E1" | "E2" | "E3" | "E4", { id: number; name: string; cif: string }>;
+const doc = {} as Record<
+  | "evalP1"
+  | "rcOldP1"
+  | "rcNewerP1"
+  | "planC1P1"
+  | "planE2P1"
+  | "albP1"
+  | "rcP3"
+  | "planC1P3"
+  | "riesgosC1"
+  | "riesgosC2",
+  Awaited<ReturnType<typeof uploaded>>
+>;
+let templateId: number;
+
+const NAMES = {
+  EVAL: "Evaluación de riesgos laborales",
+  RC: "Seguro de responsabilidad civil",
+  PLAN: "Plan de trabajo en la comunidad",
+  ALB: "Albaranes",
+  RIESGOS: "Riesgos de la finca",
+  PORT: "Parte del portero",
+  BSEG: "Assegurança",
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  w = await buildDocumentsWorld(ctx);
+  const { provider, administrator, portero } = Requirement;
+  for (const [key, input] of [
+    ["EVAL", { requirement_origin: provider, mandatory: true, validate_colegio_required: true }],
+    ["RC", { requirement_origin: provider, mandatory: true, obsoletable: true, validate_colegio_required: true }],
+    [
+      "PLAN",
+      {
+        requirement_origin: provider,
+        requirement_dest: provider,
+        mandatory: true,
+        assocfinca: true,
+        dest_read_required: true,
+      },
+    ],
+    ["ALB", { requirement_origin: provider }],
+    [
+      "RIESGOS",
+      {
+        requirement_origin: administrator,
+        requirement_dest: provider,
+        mandatory: true,
+        assocfinca: true,
+        dest_read_required: true,
+      },
+    ],
+    ["PORT", { requirement_origin: portero, mandatory: true, assocfinca: true }],
+  ] as const) {
+    def[key] = (await define(ctx, w.t.colegio, { name: NAMES[key], ...input })).id;
+  }
+  def.BSEG = (await define(ctx, w.t.colegioB, { name: NAMES.BSEG, requirement_origin: provider, mandatory: true })).id;
+
+  const community = (name: string, cif: string, adminCompanyId: number) =>
+    ensureCommunity(db(), { colegioId: w.A.id, adminCompanyId, name, cif });
+  E.E1 = await community("Edificio Alameda 3", "H28000101", w.admin2.id);
+  E.E2 = await community("Urbanización Pinar", "H28000102", w.admin.id);
+  E.E3 = await community("Comunidad Borrada 1", "H28000103", w.admin.id);
+  E.E4 = await community("Comunidad Antigua 2", "H28000104", w.admin.id);
+  for (const c of [E.E1, E.E2, E.E3, E.E4]) await ensureProviderLink(db(), c.id, w.P1.id);
+  await db().execute(sql`update communities set erased = true where id = ${E.E3.id}`);
+  await db().execute(
+    sql`update community_providers set erased = true where community_id = ${E.E4.id} and provider_company_id = ${w.P1.id}`,
+  );
+  await ensureMembership(db(), w.B.id, w.P1.id);
+  await ensureProviderLink(db(), w.B1.id, w.P1.id);
+
+  const res = await upload(
+    ctx.app,
+    "/file-manager/fileupload/upload",
+    w.t.colegio,
+    { docDefinitionId: def.EVAL },
+    { name: "plantilla evaluación.pdf", data: await makePdf("Plantilla") },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  templateId = res.json().template.id;
+});
+afterAll(async () => ctx?.close());
+
+const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
+const pending = (token: string, colegioId: number | undefined) =>
+  post(token, "/companies/providers/upload_pending", colegioId === undefined ? {} : { colg_id: colegioId });
+const byProvider = (token: string, id_finca: number, id_gremio: number) =>
+  post(token, "/companies/providers/document_uploaded_by_provider_finca", { id_finca, id_gremio });
+const fincaDocs = (token: string, body: { id_finca: number; id_gremio?: number }) =>
+  post(token, "/companies/providers/documents_fincas", body);
+const fincasOf = (token: string, providerId: number, body: object = {}) =>
+  post(token, `/companies/colegio-providers/fincas/${providerId}`, body);
+
+/** The communities of a colegio-providers/fincas answer, in order. */
+const ids = (res: Awaited<ReturnType<typeof post>>) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.map((r: { id_finca: number }) => r.id_finca);
+};
+
+/** Inserts a read mark as the mark-read endpoint will (a user of the reader company clicked). */
+async function markRead(documentId: number, communityId: number, readerCompanyId: number) {
+  await db().execute(
+    sql`insert into read_marks (document_id, community_id, reader_company_id, user_id)
+        select ${documentId}, ${communityId}, ${readerCompanyId}, u.id from users u
+        where u.company_id = ${readerCompanyId} order by u.id limit 1`,
+  );
+}
+
+/** The whole database as the reference model sees it. */
+async function modelOfDatabase() {
+  const [definitions, communities, links, documents, reads] = await Promise.all([
+    queryRows<Record<string, unknown>>(db(), sql`select * from document_definitions`),
+    queryRows<Record<string, unknown>>(db(), sql`select * from communities`),
+    queryRows<Record<string, unknown>>(db(), sql`select * from community_providers`),
+    queryRows<Record<string, unknown>>(
+      db(),
+      sql`select d.*, to_char(f.obsolete, 'YYYY-MM-DD') as obsolete, f.deleted from company_documents d
+          join files f on f.id = d.file_id`,
+    ),
+    queryRows<Record<string, unknown>>(db(), sql`select * from read_marks`),
+  ]);
+  const world: ComplianceWorld = {
+    today: todayInSpain(),
+    definitions: definitions.map((d) => ({
+      id: Number(d.id),
+      colegioId: Number(d.colegio_id),
+      origin: Number(d.requirement_origin),
+      dest: Number(d.requirement_dest),
+      destReadRequired: d.dest_read_required === true,
+      assocfinca: d.assocfinca === true,
+      mandatory: d.mandatory === true,
+      obsoletable: d.obsoletable === true,
+      validateColegioRequired: d.validate_colegio_required === true,
+      erased: d.erased === true,
+    })),
+    communities: communities.map((c) => ({
+      id: Number(c.id),
+      colegioId: Number(c.colegio_id),
+      adminCompanyId: Number(c.admin_company_id),
+      erased: c.erased === true,
+    })),
+    links: links.map((l) => ({
+      communityId: Number(l.community_id),
+      providerId: Number(l.provider_company_id),
+      erased: l.erased === true,
+    })),
+    documents: documents.map((d) => ({
+      id: Number(d.id),
+      definitionId: Number(d.definition_id),
+      companyId: Number(d.company_id),
+      communityId: d.community_id === null ? null : Number(d.community_id),
+      obsolete: (d.obsolete as string | null) ?? null,
+      fileDeleted: d.deleted === true,
+      erased: d.erased === true,
+      validated: d.validated === true,
+    })),
+    reads: reads.map((r) => ({
+      documentId: Number(r.document_id),
+      communityId: Number(r.community_id),
+      readerCompanyId: Number(r.reader_company_id),
+    })),
+  };
+  return complianceModel(world);
+}
+
+/** upload_pending of a provider: 200, and exactly the model's unmet duties in that colegio. */
+async function pendingRows(token: string, providerId: number, colegioId: number): Promise<UploadPendingRow[]> {
+  const res = await pending(token, colegioId);
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = res.json().data as UploadPendingRow[];
+  const model = await modelOfDatabase();
+  const owed = model
+    .companyUploadDuties(colegioId, providerId)
+    .filter((d) => !d.met)
+    .map((d) => `${d.definitionId}:${d.communityId}`);
+  expect(rows.map((r) => `${r.definition_id}:${r.finca_id}`).sort()).toEqual(owed.sort());
+  return rows;
+}
+
+const row = (
+  key: keyof typeof def,
+  finca: { id: number; name: string } | null,
+  state = "missing",
+  obsolete: string | null = null,
+) => ({
+  definition_id: def[key],
+  definition_name: NAMES[key],
+  finca_id: finca?.id ?? null,
+  finca_name: finca?.name ?? null,
+  state,
+  obsolete,
+});
+
+describe("what a provider still has to upload (companies/providers/upload_pending)", () => {
+  it("before any upload: each general definition once, a bound one per live community it serves, in order", async () => {
+    // P1 serves C1, C2, E1 and E2 in A: general ones first by name, then the bound one by community name.
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+      row("EVAL", null),
+      row("RC", null),
+      row("PLAN", w.C2), // Comunidad Calle Toledo 5
+      row("PLAN", w.C1), // Comunidad de Propietarios Calle Mayor 10
+      row("PLAN", E.E1), // Edificio Alameda 3
+      row("PLAN", E.E2), // Urbanización Pinar
+    ]);
+    // The same provider in colegio B owes colegio B's definitions only.
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.B.id)).toEqual([row("BSEG", null)]);
+    // A provider that serves no community owes nothing.
+    expect(await pendingRows(w.t.p0, w.P0.id, w.A.id)).toEqual([]);
+  });
+
+  it("after uploads: met duties leave, only expired documents → expired with the newest expiry, no date → incomplete", async () => {
+    const A = w.A.id;
+    doc.evalP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.EVAL }, "evaluación.pdf");
+    doc.rcOldP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2020-01-31" }, "rc-2019.pdf");
+    doc.rcNewerP1 = await uploaded(
+      ctx,
+      w.t.gremio,
+      A,
+      { id_definition: def.RC, obsolete: "2021-06-30" },
+      "rc-2020.pdf",
+    );
+    doc.planC1P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-c1.pdf");
+    doc.planE2P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: E.E2.id }, "plan-e2.pdf");
+    doc.albP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.ALB }, "albarán.pdf");
+    doc.rcP3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.RC }, "rc-sin-fecha.pdf");
+    doc.planC1P3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-p3.pdf");
+    doc.riesgosC1 = await uploaded(
+      ctx,
+      w.t.administrador,
+      A,
+      { id_definition: def.RIESGOS, id_finca: w.C1.id },
+      "riesgos-c1.pdf",
+    );
+    doc.riesgosC2 = await uploaded(
+      ctx,
+      w.t.administrador,
+      A,
+      { id_definition: def.RIESGOS, id_finca: w.C2.id },
+      "riesgos-c2.pdf",
+    );
+
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+      row("RC", null, "expired", "2021-06-30"),
+      row("PLAN", w.C2),
+      row("PLAN", E.E1),
+    ]);
+    // P3 serves C1 only: nothing for EVAL; RC without the date it demands; PLAN for C1 met.
+    expect(await pendingRows(w.t.p3, w.P3.id, w.A.id)).toEqual([row("EVAL", null), row("RC", null, "incomplete")]);
+  });
+
+  it("answers only a provider working in a colegio", async () => {
+    expectError(await pending(w.t.gremio, undefined), 400, ErrorKey.colegioRequired);
+    expectError(await pending(w.t.p2, w.B.id), 403, ErrorKey.colegioForbidden);
+    for (const who of ["administrador", "colegio", "portero", "master"] as const) {
+      expectError(await pending(w.t[who], w.A.id), 403, ErrorKey.forbidden);
+    }
+    expectError(
+      await post(undefined, "/companies/providers/upload_pending", { colg_id: w.A.id }),
+      401,
+      ErrorKey.unauthorized,
+    );
+  });
+});
+
+interface Grouped {
+  company: { id: number; name: string };
+  data: {
+    definition: { id: number };
+    documents: { id: number; company_id: number; expired: boolean; needs_expiry: boolean; can_edit: boolean }[];
+    templates: { id: number }[];
+    can_upload: boolean;
+    can_validate: boolean;
+  }[];
+}
+const grouped = (res: Awaited<ReturnType<typeof post>>): Grouped => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+/** definition id → the ids of its documents, in the answer's order. */
+const documentsByDefinition = (g: Grouped) =>
+  Object.fromEntries(g.data.map((e) => [e.definition.id, e.documents.map((d) => d.id)]));
+
+describe("a provider's documents in a community (companies/providers/document_uploaded_by_provider_finca)", () => {
+  it("the administrator sees every definition providers upload, with the provider's documents that count there", async () => {
+    const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+    expect(g.company).toEqual({ id: w.P1.id, name: w.P1.name });
+    // By name; not RIESGOS (the administrator's), PORT (porters') nor colegio B's.
+    expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RC]);
+    expect(documentsByDefinition(g)).toEqual({
+      [def.ALB]: [doc.albP1.id],
+      [def.EVAL]: [doc.evalP1.id],
+      // Bound: only the one uploaded for C1 (not E2's); never P3's.
+      [def.PLAN]: [doc.planC1P1.id],
+      // Expired ones too, marked.
+      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
+    });
+    const rc = g.data.find((e) => e.definition.id === def.RC)!;
+    expect(rc.documents.map((d) => d.expired)).toEqual([true, true]);
+    const evalEntry = g.data.find((e) => e.definition.id === def.EVAL)!;
+    expect(evalEntry).toMatchObject({
+      definition: { id: def.EVAL, name: NAMES.EVAL, mandatory: true, validate_colegio_required: true },
+      documents: [
+        {
+          id: doc.evalP1.id,
+          company_id: w.P1.id,
+          company_name: w.P1.name,
+          id_finca: null,
+          fileupload: { name: "evaluación.pdf" },
+          expired: false,
+          needs_expiry: false,
+          validated: false,
+          can_edit: false,
+        },
+      ],
+      templates: [{ id: templateId, id_document_require_definition: def.EVAL }],
+    });
+    // Nobody uploads here, and only the colegio validates.
+    for (const e of g.data) expect([e.can_upload, e.can_validate]).toEqual([false, false]);
+
+    // In C2 the general documents count too, the bound one for C1 does not.
+    expect(documentsByDefinition(grouped(await byProvider(w.t.administrador, w.C2.id, w.P1.id)))).toEqual({
+      [def.ALB]: [doc.albP1.id],
+      [def.EVAL]: [doc.evalP1.id],
+      [def.PLAN]: [],
+      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
+    });
+    // P3's in C1: its own, incomplete one marked.
+    const p3 = grouped(await byProvider(w.t.administrador, w.C1.id, w.P3.id));
+    expect(documentsByDefinition(p3)).toEqual({
+      [def.ALB]: [],
+      [def.EVAL]: [],
+      [def.PLAN]: [doc.planC1P3.id],
+      [def.RC]: [doc.rcP3.id],
+    });
+    expect(p3.data.find((e) => e.definition.id === def.RC)!.documents[0]).toMatchObject({ needs_expiry: true });
+  });
+
+  it("the colegio sees the same, and may validate where the definition requires it", async () => {
+    const admin = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+    const colegio = grouped(await byProvider(w.t.colegio, w.C1.id, w.P1.id));
+    expect(documentsByDefinition(colegio)).toEqual(documentsByDefinition(admin));
+    expect(Object.fromEntries(colegio.data.map((e) => [e.definition.id, [e.can_upload, e.can_validate]]))).toEqual({
+      [def.ALB]: [false, false],
+      [def.EVAL]: [false, true],
+      [def.PLAN]: [false, false],
+      [def.RC]: [false, true],
+    });
+    // The colegio's admin2 community E1, served by P1.
+    expect(grouped(await byProvider(w.t.colegio, E.E1.id, w.P1.id)).company.id).toBe(w.P1.id);
+  });
+
+  it("only for a live provider of the community, asked by its administrator or its colegio", async () => {
+    const url = "/companies/providers/document_uploaded_by_provider_finca";
+    // Not a provider of C1 now: P2 (R1's), P1 in E4 (removed), a company that is no provider, no company.
+    expectError(await byProvider(w.t.administrador, w.C1.id, w.P2.id), 404, ErrorKey.notFound);
+    expectError(await byProvider(w.t.administrador, E.E4.id, w.P1.id), 404, ErrorKey.notFound);
+    expectError(await byProvider(w.t.administrador, w.C1.id, w.admin.id), 404, ErrorKey.notFound);
+    expectError(await byProvider(w.t.administrador, w.C1.id, 999_999), 404, ErrorKey.notFound);
+    // A community that does not exist, or the administrator's own deleted one.
+    expectError(await byProvider(w.t.administrador, 999_999, w.P1.id), 404, ErrorKey.notFound);
+    expectError(await byProvider(w.t.administrador, E.E3.id, w.P1.id), 404, ErrorKey.notFound);
+    // Someone else's community: another administrator, another colegio; the community of another colegio.
+    for (const [who, finca] of [
+      ["admin2", w.C1.id],
+      ["adminB", w.C1.id],
+      ["colegioB", w.C1.id],
+      ["administrador", E.E1.id],
+      ["colegio", w.B1.id],
+    ] as const) {
+      expectError(await byProvider(w.t[who], finca, w.P1.id), 403, ErrorKey.forbidden);
+    }
+    // Providers and porters: not for themselves either, nor about another.
+    for (const [who, provider] of [
+      ["gremio", w.P1.id],
+      ["p3", w.P1.id],
+      ["gremio", w.P3.id],
+      ["portero", w.P1.id],
+      ["master", w.P1.id],
+    ] as const) {
+      expectError(await byProvider(w.t[who], w.C1.id, provider), 403, ErrorKey.forbidden);
+    }
+    expectError(await post(w.t.administrador, url, { id_finca: w.C1.id }), 400, ErrorKey.invalidInput);
+    expectError(await post(undefined, url, { id_finca: w.C1.id, id_gremio: w.P1.id }), 401, ErrorKey.unauthorized);
+  });
+});
+
+describe("a community's documents with validators (companies/providers/documents_fincas)", () => {
+  it("with id_gremio it is the provider's view", async () => {
+    for (const who of ["administrador", "colegio"] as const) {
+      const res = await fincaDocs(w.t[who], { id_finca: w.C1.id, id_gremio: w.P1.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual((await byProvider(w.t[who], w.C1.id, w.P1.id)).json());
+    }
+  });
+
+  it("without it, every party's documents that count in the community; the company is the community", async () => {
+    const g = grouped(await fincaDocs(w.t.colegio, { id_finca: w.C1.id }));
+    expect(g.company).toEqual({ id: w.C1.id, name: w.C1.name });
+    // Definitions the administrator or providers upload (not the porters').
+    expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RIESGOS, def.RC]);
+    expect(documentsByDefinition(g)).toEqual({
+      [def.ALB]: [doc.albP1.id],
+      [def.EVAL]: [doc.evalP1.id],
+      [def.PLAN]: [doc.planC1P1.id, doc.planC1P3.id],
+      // The administrator's for C1, not for C2.
+      [def.RIESGOS]: [doc.riesgosC1.id],
+      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id, doc.rcP3.id],
+    });
+    expect(g.data.filter((e) => e.can_validate).map((e) => e.definition.id)).toEqual([def.EVAL, def.RC]);
+    // R1 (admin2's, served by P2 only): nothing of P1's or P3's.
+    const r1 = grouped(await fincaDocs(w.t.admin2, { id_finca: w.R1.id }));
+    expect(r1.data.flatMap((e) => e.documents)).toEqual([]);
+  });
+
+  it("refuses strangers with the envelope and no data", async () => {
+    expectError(await fincaDocs(w.t.admin2, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+    expectError(await fincaDocs(w.t.colegioB, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+    expectError(await fincaDocs(w.t.gremio, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+    expectError(await fincaDocs(w.t.p3, { id_finca: w.C1.id, id_gremio: w.P1.id }), 403, ErrorKey.forbidden);
+    expectError(await fincaDocs(w.t.colegio, { id_finca: 999_999 }), 404, ErrorKey.notFound);
+    expectError(await fincaDocs(w.t.colegio, { id_finca: w.C1.id, id_gremio: w.P2.id }), 404, ErrorKey.notFound);
+  });
+});
+
+describe("a provider's communities for the colegio (companies/colegio-providers/fincas/{id})", () => {
+  beforeAll(async () => {
+    // P1 read the administrator's risks in C1; P3 read P1's work plan there.
+    await markRead(doc.riesgosC1.id, w.C1.id, w.P1.id);
+    await markRead(doc.planC1P1.id, w.C1.id, w.P3.id);
+  });
+
+  const finca = (c: { id: number; name: string; cif: string }, admin: string, figures: number[]) => ({
+    id_finca: c.id,
+    finca: c.name,
+    finca_cif: c.cif,
+    admin,
+    count_provider: figures[0],
+    count_total: figures[1],
+    readed: figures[2],
+    must_read: figures[3],
+  });
+  const ADMIN = "Fincas Centro Administración S.L.";
+  const ADMIN2 = "Gestiones Retiro S.L.";
+
+  it("lists the live communities of the colegio it serves with its figures there, as the model counts them", async () => {
+    const res = await fincasOf(w.t.colegio, w.P1.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      result: true,
+      provider: { id: w.P1.id, name: w.P1.name },
+      count: 4,
+      data: [
+        // uploads: EVAL ✓, RC ✗ (expired), PLAN for C2 ✗; reads: the administrator's risks for C2, unread.
+        finca(w.C2, ADMIN, [1, 3, 0, 1]),
+        // uploads: EVAL ✓, RC ✗, PLAN ✓; reads: risks (read), P3's plan (unread).
+        finca(w.C1, ADMIN, [2, 3, 1, 2]),
+        finca(E.E1, ADMIN2, [1, 3, 0, 0]),
+        finca(E.E2, ADMIN, [2, 3, 0, 0]),
+      ],
+    });
+    const model = await modelOfDatabase();
+    for (const r of res.json().data) {
+      const f = model.providerInCommunity(r.id_finca, w.P1.id);
+      expect([r.count_provider, r.count_total, r.readed, r.must_read]).toEqual([
+        f.uploaded_count,
+        f.upload_must,
+        f.readed_count,
+        f.readed_must,
+      ]);
+    }
+    // Colegio B sees P1's community there only.
+    const b = await fincasOf(w.t.colegioB, w.P1.id);
+    expect(b.json()).toMatchObject({ count: 1, data: [{ id_finca: w.B1.id, count_provider: 0, count_total: 1 }] });
+    // P3 serves C1 only: uploads PLAN ✓ of EVAL, RC, PLAN; reads risks ✗, P1's plan ✓.
+    expect((await fincasOf(w.t.colegio, w.P3.id)).json().data).toEqual([finca(w.C1, ADMIN, [1, 3, 1, 2])]);
+    expect((await fincasOf(w.t.colegio, w.P0.id)).json()).toEqual({
+      result: true,
+      provider: { id: w.P0.id, name: w.P0.name },
+      count: 0,
+      data: [],
+    });
+  });
+
+  it("sorts by name, tax id or uploads met, pages and searches", async () => {
+    const P1 = w.P1.id;
+    expect(ids(await fincasOf(w.t.colegio, P1, { sortDesc: "DESC" }))).toEqual([E.E2.id, E.E1.id, w.C1.id, w.C2.id]);
+    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif" }))).toEqual([w.C2.id, E.E1.id, E.E2.id, w.C1.id]);
+    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif", sortDesc: "DESC" }))).toEqual([
+      w.C1.id,
+      E.E2.id,
+      E.E1.id,
+      w.C2.id,
+    ]);
+    // Uploads met: 1 (C2, E1), then 2 (C1, E2); ties by id in the same direction.
+    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs" }))).toEqual([w.C2.id, E.E1.id, w.C1.id, E.E2.id]);
+    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs", sortDesc: "DESC" }))).toEqual([
+      E.E2.id,
+      w.C1.id,
+      E.E1.id,
+      w.C2.id,
+    ]);
+    const second = await fincasOf(w.t.colegio, P1, { page: 2, limit: 2 });
+    expect(second.json()).toMatchObject({ count: 4, data: [{ id_finca: E.E1.id }, { id_finca: E.E2.id }] });
+    const sortedPage = await fincasOf(w.t.colegio, P1, { page: 2, limit: 3, sortBy: "docs", sortDesc: "DESC" });
+    expect(sortedPage.json()).toMatchObject({ count: 4, data: [finca(w.C2, ADMIN, [1, 3, 0, 1])] });
+    expect((await fincasOf(w.t.colegio, P1, { page: 3, limit: 2 })).json()).toMatchObject({ count: 4, data: [] });
+    // Search by name, tax id or administrator.
+    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "alameda" }))).toEqual([E.E1.id]);
+    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "retiro" }))).toEqual([E.E1.id]);
+    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "h28000" }))).toEqual([w.C2.id, E.E1.id, E.E2.id]);
+    expect((await fincasOf(w.t.colegio, P1, { filter: "100%_" })).json()).toMatchObject({ count: 0, data: [] });
+    expect((await fincasOf(w.t.colegio, P1, { filter: "comunidad", limit: 1 })).json()).toMatchObject({
+      count: 2,
+      data: [{ id_finca: w.C2.id }],
+    });
+    expectError(await fincasOf(w.t.colegio, P1, { sortBy: "admin" }), 400, ErrorKey.invalidInput);
+  });
+
+  it("only for the colegio, about one of its providers", async () => {
+    // Not a member of the caller's colegio, or not a provider: 403; no such company: 404.
+    expectError(await fincasOf(w.t.colegioB, w.P2.id), 403, ErrorKey.forbidden);
+    expectError(await fincasOf(w.t.colegio, w.PB.id), 403, ErrorKey.forbidden);
+    expectError(await fincasOf(w.t.colegio, w.admin.id), 403, ErrorKey.forbidden);
+    expectError(await fincasOf(w.t.colegio, 999_999), 404, ErrorKey.notFound);
+    for (const who of ["administrador", "gremio", "p3", "portero", "master"] as const) {
+      expectError(await fincasOf(w.t[who], w.P1.id), 403, ErrorKey.forbidden);
+    }
+  });
+});
+
+describe("the lists' figures come from real uploads and reads", () => {
+  it("the communities list, a community's providers and the colegio's providers", async () => {
+    const model = await modelOfDatabase();
+    // Communities list: C1 sums P1 (2/3 uploads, 1/2 reads) and P3 (1/3, 1/2).
+    const fincas = await post(w.t.administrador, "/companies/fincas/index", { colg_id: w.A.id });
+    expect(fincas.statusCode, fincas.body).toBe(200);
+    const c1 = fincas.json().data.find((r: { id: number }) => r.id === w.C1.id);
+    expect(c1).toMatchObject({
+      mandatory_count: 6,
+      mandatory_uploaded_count: 3,
+      expected_count_read: 4,
+      count_read: 2,
+      proveedores_uploaded: false,
+      proveedores_read: false,
+    });
+    expect(c1).toMatchObject(model.community(w.C1.id));
+
+    // A community's providers.
+    const providers = await post(w.t.administrador, "/companies-providers/index", { idFinca: w.C1.id });
+    expect(providers.statusCode, providers.body).toBe(200);
+    const figures = (id: number) => {
+      const r = providers.json().data.find((p: { id_provider: number }) => p.id_provider === id);
+      return [r.uploaded_count, r.upload_must, r.readed_count, r.readed_must];
+    };
+    expect(figures(w.P1.id)).toEqual([2, 3, 1, 2]);
+    expect(figures(w.P3.id)).toEqual([1, 3, 1, 2]);
+
+    // The colegio's providers: P1's uploads once each (EVAL, RC, PLAN for C1, C2, E1, E2: 3 of 6 met),
+    // reads summed over its communities (C1 1/2, C2 0/1), EVAL waiting for validation.
+    const companies = await post(w.t.colegio, "/companies/companies/index", { type: Role.gremio });
+    expect(companies.statusCode, companies.body).toBe(200);
+    const p1 = companies.json().data.find((r: { id: number }) => r.id === w.P1.id);
+    const expected = { all_uploaded: 3, upload_must: 6, read_all: 1, read_must: 3, pending_validation: 1 };
+    expect(p1).toMatchObject(expected);
+    expect(model.company(w.A.id, w.P1.id)).toEqual(expected);
+  });
+});
+
+describe("what changes the pending uploads, at once", () => {
+  it("a document without the date its definition demands makes the duty incomplete; the date meets it", async () => {
+    const undated = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC }, "rc-nueva.pdf");
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+      row("RC", null, "incomplete"),
+      row("PLAN", w.C2),
+      row("PLAN", E.E1),
+    ]);
+    const edit = await post(w.t.gremio, `/file-manager/fileupload/edit/${undated.fileupload_id}`, {
+      name: "rc-nueva.pdf",
+      obsolete: "2099-12-31",
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([row("PLAN", w.C2), row("PLAN", E.E1)]);
+  });
+
+  it("an erased document leaves the duty missing", async () => {
+    const res = await post(w.t.gremio, `/companies/documents/erasecompanydefined/${doc.evalP1.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+      row("EVAL", null),
+      row("PLAN", w.C2),
+      row("PLAN", E.E1),
+    ]);
+    // Gone from the views too.
+    const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+    expect(documentsByDefinition(g)[def.EVAL]).toEqual([]);
+  });
+
+  it("a provider removed from a community owes nothing more there, and is no longer viewed there", async () => {
+    const [link] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from community_providers where community_id = ${w.C2.id} and provider_company_id = ${w.P1.id}`,
+    );
+    const res = await post(w.t.administrador, `/companies-providers/delete/${link!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([row("EVAL", null), row("PLAN", E.E1)]);
+    expect(ids(await fincasOf(w.t.colegio, w.P1.id))).toEqual([w.C1.id, E.E1.id, E.E2.id]);
+    expectError(await byProvider(w.t.administrador, w.C2.id, w.P1.id), 404, ErrorKey.notFound);
+  });
+
+  it("a new mandatory definition is owed at once: a general one once, a bound one in each community", async () => {
+    const { provider } = Requirement;
+    const general = await define(ctx, w.t.colegio, {
+      name: "Certificado de formación",
+      requirement_origin: provider,
+      mandatory: true,
+    });
+    const bound = await define(ctx, w.t.colegio, {
+      name: "Acta de replanteo",
+      requirement_origin: provider,
+      mandatory: true,
+      assocfinca: true,
+    });
+    const extra = (id: number, name: string, finca: { id: number; name: string } | null) => ({
+      definition_id: id,
+      definition_name: name,
+      finca_id: finca?.id ?? null,
+      finca_name: finca?.name ?? null,
+      state: "missing",
+      obsolete: null,
+    });
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+      extra(general.id, general.name, null),
+      row("EVAL", null),
+      extra(bound.id, bound.name, w.C1),
+      extra(bound.id, bound.name, E.E1),
+      row("PLAN", E.E1),
+      extra(bound.id, bound.name, E.E2),
+    ]);
+    // An optional definition owes nothing.
+    await define(ctx, w.t.colegio, { name: "Fotos", requirement_origin: provider });
+    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toHaveLength(6);
+  });
+});

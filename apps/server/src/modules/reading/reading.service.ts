@@ -1,0 +1,114 @@
+import {
+  type CommunityDocumentRow,
+  ErrorKey,
+  type fincaProviderRequestSchema,
+  type fincaRequestSchema,
+  type markReadSchema,
+  type PendingReadRow,
+  Role,
+} from "@coordina/domain";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import type { Actor } from "../auth/auth.service.js";
+import { communityFor } from "../communities/communities.service.js";
+import {
+  communityDocuments,
+  documentForReader,
+  hasPendingRead,
+  insertReadMark,
+  isLiveProvider,
+  pendingReadsOf,
+  type Reader,
+} from "./reading.repository.js";
+
+/*
+ * Reading duties (spec 02 §2 'Document viewing for a community', 'Provider home', §7 'Provider
+ * documents', 'Mark read'; docs/compliance.md rules 2 and 7). The community comes through communityFor
+ * with `mayView`: its administrator (managing it in the chosen colegio) and the providers serving it
+ * reach it, anyone else gets 403 and no data.
+ */
+
+const PROVIDER_VIEWERS: readonly number[] = [Role.administrador, Role.colegio, Role.gremio];
+
+/** The caller as a reader: a provider (gremio) or an administrator; other roles read nothing here. */
+function readerOf(actor: Actor, roles: readonly number[] = [Role.gremio, Role.administrador]): Reader {
+  if (!roles.includes(actor.role)) throw forbidden();
+  return { companyId: actor.companyId, kind: actor.role === Role.gremio ? "provider" : "administrator" };
+}
+
+/** documents_of_finca_by_administrator: what the community's administrator gives the calling provider. */
+export async function documentsFromAdministrator(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof fincaRequestSchema>,
+): Promise<CommunityDocumentRow[]> {
+  const reader = readerOf(actor, [Role.gremio]);
+  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  return communityDocuments(db, community.id, reader, "administrator");
+}
+
+/**
+ * documets_of_finca_by_providers: for a provider, what the community's other live providers give
+ * providers; for its administrator, what its live providers give the administrator.
+ */
+export async function documentsFromProviders(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof fincaRequestSchema>,
+): Promise<CommunityDocumentRow[]> {
+  const reader = readerOf(actor);
+  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  return communityDocuments(db, community.id, reader, "providers");
+}
+
+/** is_pending_read: the caller has a document that requires reading left unread in the community. */
+export async function isPendingRead(db: Db, actor: Actor, q: z.output<typeof fincaRequestSchema>) {
+  const reader = readerOf(actor);
+  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  return hasPendingRead(db, community.id, reader, "parties");
+}
+
+/**
+ * doc-read-pending-by-provider: what the calling provider still has to read in every live community it
+ * serves in the chosen colegio (without one, in every colegio it works in, as its communities list).
+ */
+export function pendingReads(db: Db, actor: Actor): Promise<PendingReadRow[]> {
+  if (actor.role !== Role.gremio) throw forbidden();
+  return pendingReadsOf(db, actor.companyId, actor.colegioId);
+}
+
+/**
+ * read_by_provider: what a live provider of the community may read there, with its marks. For the
+ * community's administrator, the community's colegio, or the provider itself.
+ */
+export async function readByProvider(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof fincaProviderRequestSchema>,
+): Promise<CommunityDocumentRow[]> {
+  if (!PROVIDER_VIEWERS.includes(actor.role)) throw forbidden();
+  if (actor.role === Role.gremio && q.id_gremio !== actor.companyId) throw forbidden();
+  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  if (!(await isLiveProvider(db, community.id, q.id_gremio))) throw new AppError(404, ErrorKey.providerNotInFinca);
+  return communityDocuments(db, community.id, { companyId: q.id_gremio, kind: "provider" }, "parties");
+}
+
+/**
+ * mark_read: the caller's company marks a document it may read in the community (whether or not its
+ * definition requires reading) as read there. Marking twice answers the first mark.
+ */
+export async function markRead(db: Db, actor: Actor, q: z.output<typeof markReadSchema>): Promise<number> {
+  const reader = readerOf(actor);
+  if (q.id_company !== actor.companyId) throw new AppError(403, ErrorKey.readForOtherCompany);
+  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  const document = await documentForReader(db, community.id, reader, q.id_document);
+  if (!document.exists) throw notFound();
+  if (!document.readable) throw new AppError(403, ErrorKey.documentNotReadable);
+  return insertReadMark(db, {
+    documentId: q.id_document,
+    communityId: community.id,
+    readerCompanyId: reader.companyId,
+    userId: actor.userId,
+  });
+}
