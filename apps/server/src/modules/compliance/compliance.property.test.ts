@@ -1,0 +1,553 @@
+import {
+  type CommunityFigures,
+  type CompanyFigures,
+  complianceModel,
+  type ModelDefinition,
+  type ModelDocument,
+  type ModelLink,
+  type ModelReadMark,
+  type ProviderInCommunityFigures,
+  requirementIncludes,
+} from "@coordina/domain";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  inRolledBackTransaction,
+  insertWorld,
+  insertWorldRows,
+  openSession,
+  type StoredWorld,
+} from "../../../test/compliance-world.js";
+import { createTestDatabase } from "../../../test/helpers.js";
+import { type Database, type Db, queryRows } from "../../db/client.js";
+import { communityFigures, companyFigures, providerInCommunityFigures } from "./compliance.sql.js";
+
+/*
+ * The SQL figures (compliance.sql.ts) equal the reference model's (packages/domain/src/compliance.ts) on
+ * random small worlds: every (community, provider) pair, serving or not, every community, erased or not,
+ * every (colegio, company). Each world lives in a transaction that is rolled back; all its figures come
+ * from one prepared query. The stories then change a world event by event (uploads, days passing,
+ * deletions, providers removed and added again, new mandatory definitions, read marks, validations) and
+ * compare after each event. A failure prints the shrunk raw world and the resolved one with every
+ * figure that differs.
+ */
+
+const TODAY = "2026-11-23";
+/** Requirement values, those including providers more often (they make the duties compared here). */
+const ORIGIN = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(5, 26, 27) },
+  { weight: 1, arbitrary: fc.constantFrom(0, 25) },
+);
+const DEST = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(5, 26, 27) },
+  { weight: 2, arbitrary: fc.constantFrom(-1, 0, 25) },
+);
+/** Runs per property; FC_RUNS overrides (e.g. a long soak: FC_RUNS=20000). */
+const RUNS = Number(process.env.FC_RUNS ?? 0);
+const WORLD_RUNS = RUNS || 1500;
+const STORY_RUNS = RUNS || 300;
+/**
+ * A failure shrinks for as long as the time left allows, then reports the smallest world found so far
+ * (vitest's own timeout would report nothing). A machine too slow for the runs in that time passes
+ * with the runs it made, and says so.
+ */
+const TIMEOUT = Math.max(240_000, RUNS * 250);
+
+async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, numRuns: number) {
+  const out = await fc.check(property, { numRuns, interruptAfterTimeLimit: TIMEOUT - 30_000 });
+  if (out.failed) {
+    const error = out.errorInstance;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`${await fc.asyncDefaultReportMessage(out)}\n\n${detail}`, { cause: error });
+  }
+  if (out.interrupted) console.warn(`compliance property: time limit reached after ${out.numRuns} of ${numRuns} runs`);
+}
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** true with about `percent`% probability; shrinks to false. */
+const sometimes = (percent: number) => fc.integer({ min: 0, max: 99 }).map((n) => n >= 100 - percent);
+const pick = fc.nat({ max: 63 });
+const at = <T>(items: readonly T[], n: number): T => items[n % items.length] as T;
+
+// ---- raw worlds: choices by index, resolved against the world's ids -------------------------------------
+
+const rawDefinition = fc.record({
+  colegio: pick,
+  origin: ORIGIN,
+  dest: DEST,
+  destReadRequired: sometimes(60),
+  assocfinca: sometimes(40),
+  mandatory: sometimes(80),
+  obsoletable: sometimes(35),
+  validateColegioRequired: sometimes(40),
+  erased: sometimes(10),
+});
+type RawDefinition = typeof rawDefinition extends fc.Arbitrary<infer T> ? T : never;
+
+const rawDocument = fc.record({
+  definition: pick,
+  who: pick,
+  /** an uploader whose kind the definition's origin does not allow */
+  oddUploader: sometimes(12),
+  /** an uploader that is not a party of the community the document is for (or near, for a general one) */
+  stranger: sometimes(15),
+  /** a general document for a bound definition, or a bound one for a general definition */
+  oddPlace: sometimes(12),
+  community: pick,
+  /** days from today, or none */
+  obsolete: fc.constantFrom(null, -1, 0, 1),
+  erased: sometimes(12),
+  fileDeleted: sometimes(10),
+  validated: fc.boolean(),
+});
+type RawDocument = typeof rawDocument extends fc.Arbitrary<infer T> ? T : never;
+
+const rawRead = fc.record({
+  document: pick,
+  /** any document instead of one whose definition asks providers to read it */
+  anyDocument: sometimes(25),
+  /** in any community instead of one where the document counts (its own, or one where its uploader is a party) */
+  elsewhere: sometimes(25),
+  community: pick,
+  reader: pick,
+  /** a reader chosen among all providers instead of those linked to the community */
+  anyReader: sometimes(20),
+});
+type RawRead = typeof rawRead extends fc.Arbitrary<infer T> ? T : never;
+
+const rawWorld = fc.record({
+  colegios: fc.integer({ min: 1, max: 2 }),
+  admins: fc.integer({ min: 1, max: 3 }),
+  providers: fc.integer({ min: 1, max: 5 }),
+  communities: fc.array(fc.record({ colegio: pick, admin: pick, erased: sometimes(15) }), {
+    minLength: 1,
+    maxLength: 4,
+    size: "max",
+  }),
+  links: fc.array(fc.record({ community: pick, provider: pick, erased: sometimes(25) }), {
+    maxLength: 16,
+    size: "max",
+  }),
+  definitions: fc.array(rawDefinition, { maxLength: 8, size: "max" }),
+  documents: fc.array(rawDocument, { maxLength: 25, size: "max" }),
+  reads: fc.array(rawRead, { maxLength: 30, size: "max" }),
+});
+type RawWorld = typeof rawWorld extends fc.Arbitrary<infer T> ? T : never;
+
+function resolveDefinition(world: StoredWorld, raw: RawDefinition, id: number): ModelDefinition {
+  const { colegio, ...flags } = raw;
+  return { id, colegioId: at(world.colegios, colegio), ...flags };
+}
+
+/**
+ * A document for one of the world's definitions (null when it has none), mostly as the application makes
+ * them: by a party of the community it is for (the administrator, or a provider linked there) whose kind
+ * the definition's origin allows, bound to a community of the definition's colegio when the definition is.
+ */
+function resolveDocument(world: StoredWorld, raw: RawDocument, id: number, today: string): ModelDocument | null {
+  if (world.definitions.length === 0) return null;
+  const def = at(world.definitions, raw.definition);
+  const allowed = [
+    ...(requirementIncludes(def.origin, "administrator") ? ["admin"] : []),
+    ...(requirementIncludes(def.origin, "provider") ? ["provider"] : []),
+  ];
+  const others = ["admin", "provider"].filter((k) => !allowed.includes(k));
+  const kinds = raw.oddUploader ? (others.length ? others : allowed) : allowed.length ? allowed : others;
+  const kind = at(kinds, raw.who);
+  const ofColegio = world.communities.filter((c) => c.colegioId === def.colegioId);
+  const home = at(raw.stranger || ofColegio.length === 0 ? world.communities : ofColegio, raw.community);
+  const linked = world.links.filter((l) => l.communityId === home.id).map((l) => l.providerId);
+  const companyId =
+    kind === "admin"
+      ? raw.stranger
+        ? at(world.admins, raw.who >> 1)
+        : home.adminCompanyId
+      : at(raw.stranger || linked.length === 0 ? world.providers : linked, raw.who >> 1);
+  const bound = def.assocfinca !== raw.oddPlace;
+  return {
+    id,
+    definitionId: def.id,
+    companyId,
+    communityId: bound ? home.id : null,
+    obsolete: raw.obsolete === null ? null : addDays(today, raw.obsolete),
+    erased: raw.erased,
+    fileDeleted: raw.fileDeleted,
+    validated: raw.validated,
+  };
+}
+
+/** A read mark, mostly of a document to read, where it counts, by a provider linked there (live or not). */
+function resolveRead(world: StoredWorld, raw: RawRead): ModelReadMark | null {
+  const toRead = world.documents.filter((doc) => {
+    const def = world.definitions.find((d) => d.id === doc.definitionId);
+    return def?.destReadRequired && requirementIncludes(def.dest, "provider");
+  });
+  const documents = raw.anyDocument || toRead.length === 0 ? world.documents : toRead;
+  if (documents.length === 0) return null;
+  const doc = at(documents, raw.document);
+  let communityId: number;
+  if (raw.elsewhere) communityId = at(world.communities, raw.community).id;
+  else if (doc.communityId !== null) communityId = doc.communityId;
+  else {
+    const parties = world.communities.filter(
+      (c) =>
+        c.adminCompanyId === doc.companyId ||
+        world.links.some((l) => l.communityId === c.id && l.providerId === doc.companyId),
+    );
+    communityId = at(parties.length ? parties : world.communities, raw.community).id;
+  }
+  const linked = world.links
+    .filter((l) => l.communityId === communityId && l.providerId !== doc.companyId)
+    .map((l) => l.providerId);
+  const readerCompanyId = at(raw.anyReader || linked.length === 0 ? world.providers : linked, raw.reader);
+  return { documentId: doc.id, communityId, readerCompanyId };
+}
+
+function resolveWorld(raw: RawWorld): StoredWorld {
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+  const world: StoredWorld = {
+    today: TODAY,
+    colegios: range(1, raw.colegios),
+    admins: range(11, raw.admins),
+    providers: range(21, raw.providers),
+    communities: [],
+    links: [],
+    definitions: [],
+    documents: [],
+    reads: [],
+  };
+  world.communities = raw.communities.map((c, i) => ({
+    id: 101 + i,
+    colegioId: at(world.colegios, c.colegio),
+    adminCompanyId: at(world.admins, c.admin),
+    erased: c.erased,
+  }));
+  const links = new Map<string, ModelLink>();
+  for (const l of raw.links) {
+    const link = {
+      communityId: at(world.communities, l.community).id,
+      providerId: at(world.providers, l.provider),
+      erased: l.erased,
+    };
+    const key = `${link.communityId}:${link.providerId}`;
+    if (!links.has(key)) links.set(key, link);
+  }
+  world.links = [...links.values()];
+  world.definitions = raw.definitions.map((d, i) => resolveDefinition(world, d, 201 + i));
+  world.documents = raw.documents.flatMap((d, i) => resolveDocument(world, d, 301 + i, TODAY) ?? []);
+  const reads = new Map<string, ModelReadMark>();
+  for (const r of raw.reads) {
+    const read = resolveRead(world, r);
+    if (read) reads.set(`${read.documentId}:${read.communityId}:${read.readerCompanyId}`, read);
+  }
+  world.reads = [...reads.values()];
+  return world;
+}
+
+// ---- figures, from the model and from SQL --------------------------------------------------------------
+
+type Figures = ProviderInCommunityFigures | CommunityFigures | CompanyFigures;
+
+/** Every figure of the world by key: `pair:community:provider`, `community:id`, `company:colegio:company`. */
+function modelFigures(world: StoredWorld): Map<string, Figures> {
+  const model = complianceModel(world);
+  const out = new Map<string, Figures>();
+  for (const c of world.communities) {
+    for (const p of world.providers) out.set(`pair:${c.id}:${p}`, model.providerInCommunity(c.id, p));
+    out.set(`community:${c.id}`, model.community(c.id));
+  }
+  for (const g of colegiosAsked(world))
+    for (const p of [...world.admins, ...world.providers]) out.set(`company:${g}:${p}`, model.company(g, p));
+  return out;
+}
+
+interface FigureRow {
+  kind: "pair" | "community" | "company";
+  a: number;
+  b: number | null;
+  v1: number;
+  v2: number;
+  v3: number;
+  v4: number;
+  v5: number | null;
+}
+
+/**
+ * All the figures of a world in one query, prepared once per session with a generic plan (planning the
+ * query costs more than running it on these tiny worlds). Its parameters: $1 today, $2/$3 the pairs'
+ * communities and providers, $4 the communities, $5 the companies, $6/$7 the two colegios asked about.
+ * The engine's own parameters (the requirement values) are constants, inlined.
+ */
+const STATEMENT = "compliance_figures";
+
+function prepareFigures(): SQL {
+  const slot = (n: number) => `§${n}`;
+  const ids = (n: number) => sql`${slot(n)}::int[]`;
+  const COLEGIO_SLOTS = [1_000_006, 1_000_007];
+  const query = sql.join(
+    [
+      sql`select 'pair' as kind, x.c as a, x.p as b, f.upload_must as v1, f.uploaded_count as v2,
+            f.readed_must as v3, f.readed_count as v4, null::int as v5
+          from unnest(${ids(2)}, ${ids(3)}) x(c, p)
+          cross join lateral ${providerInCommunityFigures(sql`x.c`, sql`x.p`, slot(1))} f`,
+      sql`select 'community', x.c, null::int, f.mandatory_count, f.mandatory_uploaded_count,
+            f.expected_count_read, f.count_read, null::int
+          from unnest(${ids(4)}) x(c)
+          cross join lateral ${communityFigures(sql`x.c`, slot(1))} f`,
+      ...COLEGIO_SLOTS.map(
+        (colegio) => sql`select 'company', ${colegio}::int, x.p, f.upload_must, f.all_uploaded, f.read_must,
+            f.read_all, f.pending_validation
+          from unnest(${ids(5)}) x(p)
+          cross join lateral ${companyFigures(colegio, sql`x.p`, slot(1))} f`,
+      ),
+    ],
+    sql` union all `,
+  );
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const body = text.replace(/\$(\d+)/g, (_, i: string) => {
+    const value = params[Number(i) - 1];
+    if (typeof value === "string" && value.startsWith("§")) return `$${value.slice(1)}`;
+    if (typeof value === "number") {
+      const colegio = COLEGIO_SLOTS.indexOf(value);
+      return colegio >= 0 ? `$${6 + colegio}` : String(value);
+    }
+    throw new Error(`unexpected parameter ${String(value)} in the figures query`);
+  });
+  return sql.raw(`prepare ${STATEMENT}(date, int[], int[], int[], int[], int, int) as ${body}`);
+}
+
+/** The colegios whose company figures are compared: the world's, and one more where nothing happens. */
+const colegiosAsked = (world: StoredWorld) =>
+  world.colegios.length > 1 ? world.colegios : [...world.colegios, Math.max(...world.colegios) + 1];
+
+/** The same figures computed by the SQL engine, all in one query. */
+async function sqlFigures(db: Db, world: StoredWorld): Promise<Map<string, Figures>> {
+  const array = (ids: number[]) => `'{${ids.join(",")}}'`;
+  const pairs = world.communities.flatMap((c) => world.providers.map((p) => [c.id, p] as const));
+  const args = [
+    `'${world.today}'`,
+    array(pairs.map(([c]) => c)),
+    array(pairs.map(([, p]) => p)),
+    array(world.communities.map((c) => c.id)),
+    array([...world.admins, ...world.providers]),
+    ...colegiosAsked(world).map(String),
+  ];
+  const rows = await queryRows<FigureRow>(db, sql.raw(`execute ${STATEMENT}(${args.join(", ")})`));
+  const out = new Map<string, Figures>();
+  for (const r of rows) {
+    if (r.kind === "pair")
+      out.set(`pair:${r.a}:${r.b}`, { upload_must: r.v1, uploaded_count: r.v2, readed_must: r.v3, readed_count: r.v4 });
+    else if (r.kind === "community")
+      out.set(`community:${r.a}`, {
+        mandatory_count: r.v1,
+        mandatory_uploaded_count: r.v2,
+        expected_count_read: r.v3,
+        count_read: r.v4,
+      });
+    else
+      out.set(`company:${r.a}:${r.b}`, {
+        upload_must: r.v1,
+        all_uploaded: r.v2,
+        read_must: r.v3,
+        read_all: r.v4,
+        pending_validation: r.v5 as number,
+      });
+  }
+  return out;
+}
+
+/** Throws, naming every figure that differs, unless the SQL answers exactly what the model says. */
+async function expectSqlEqualsModel(db: Db, world: StoredWorld, step = "") {
+  const expected = modelFigures(world);
+  const actual = await sqlFigures(db, world);
+  const diffs: string[] = [];
+  for (const [key, want] of expected) {
+    const got = actual.get(key);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      diffs.push(`${key}: model ${JSON.stringify(want)}, SQL ${JSON.stringify(got)}`);
+  }
+  for (const key of actual.keys()) if (!expected.has(key)) diffs.push(`${key}: only in SQL`);
+  if (diffs.length)
+    throw new Error(
+      `${step}SQL differs from the model (today ${world.today}):\n${diffs.join("\n")}\nworld: ${JSON.stringify(world)}`,
+    );
+}
+
+// ---- stories: a world, then events one by one ----------------------------------------------------------
+
+const event = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("upload" as const), doc: rawDocument }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("nextDay" as const), days: fc.integer({ min: 1, max: 2 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("eraseDocument" as const), doc: pick, file: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("toggleLink" as const), community: pick, provider: pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("addMandatoryDefinition" as const), def: rawDefinition }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("markRead" as const), read: rawRead }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("validate" as const), doc: pick }) },
+);
+type Event = typeof event extends fc.Arbitrary<infer T> ? T : never;
+
+/** Applies one event to the model world (in place) and to the database. */
+async function apply(db: Db, world: StoredWorld, e: Event): Promise<void> {
+  const nextId = (rows: { id: number }[], from: number) => Math.max(from - 1, ...rows.map((r) => r.id)) + 1;
+  switch (e.kind) {
+    case "upload": {
+      const doc = resolveDocument(world, e.doc, nextId(world.documents, 301), world.today);
+      if (!doc) return;
+      world.documents.push(doc);
+      return insertWorldRows(db, { documents: [doc] });
+    }
+    case "nextDay":
+      world.today = addDays(world.today, e.days);
+      return;
+    case "eraseDocument": {
+      if (world.documents.length === 0) return;
+      const doc = at(world.documents, e.doc);
+      if (e.file) {
+        doc.fileDeleted = true;
+        await db.execute(sql`update files set deleted = true where id = ${doc.id}`);
+      } else {
+        doc.erased = true;
+        await db.execute(sql`update company_documents set erased = true where id = ${doc.id}`);
+      }
+      return;
+    }
+    case "toggleLink": {
+      const communityId = at(world.communities, e.community).id;
+      const providerId = at(world.providers, e.provider);
+      let link = world.links.find((l) => l.communityId === communityId && l.providerId === providerId);
+      if (link) link.erased = !link.erased;
+      else {
+        link = { communityId, providerId, erased: false };
+        world.links.push(link);
+      }
+      return insertWorldRows(db, { links: [link] });
+    }
+    case "addMandatoryDefinition": {
+      const def = resolveDefinition(
+        world,
+        { ...e.def, mandatory: true, erased: false },
+        nextId(world.definitions, 201),
+      );
+      world.definitions.push(def);
+      return insertWorldRows(db, { definitions: [def] });
+    }
+    case "markRead": {
+      const read = resolveRead(world, e.read);
+      if (!read) return;
+      const same = (r: ModelReadMark) =>
+        r.documentId === read.documentId &&
+        r.communityId === read.communityId &&
+        r.readerCompanyId === read.readerCompanyId;
+      if (!world.reads.some(same)) world.reads.push(read);
+      return insertWorldRows(db, { reads: [read] });
+    }
+    case "validate": {
+      if (world.documents.length === 0) return;
+      const doc = at(world.documents, e.doc);
+      doc.validated = true;
+      await db.execute(sql`update company_documents set validated = true where id = ${doc.id}`);
+      return;
+    }
+  }
+}
+
+// ---- the properties ------------------------------------------------------------------------------------
+
+/** In how many of `worlds` each figure (`pair.upload_must`, …) is above zero somewhere. */
+function figureReach(worlds: StoredWorld[]): Record<string, number> {
+  const reach: Record<string, number> = {};
+  for (const world of worlds) {
+    const positive = new Set<string>();
+    for (const [key, figures] of modelFigures(world))
+      for (const [name, n] of Object.entries(figures)) if (n > 0) positive.add(`${key.split(":")[0]}.${name}`);
+    for (const name of positive) reach[name] = (reach[name] ?? 0) + 1;
+  }
+  return reach;
+}
+
+it("the random worlds reach every figure: duties owed, met, read, waiting for validation", () => {
+  const worlds = fc.sample(rawWorld, { numRuns: 500, seed: 7 }).map(resolveWorld);
+  const reach = figureReach(worlds);
+  for (const name of [
+    "pair.upload_must",
+    "pair.uploaded_count",
+    "pair.readed_must",
+    "pair.readed_count",
+    "community.mandatory_count",
+    "community.mandatory_uploaded_count",
+    "community.expected_count_read",
+    "community.count_read",
+    "company.upload_must",
+    "company.all_uploaded",
+    "company.read_must",
+    "company.read_all",
+    "company.pending_validation",
+  ])
+    expect(reach[name] ?? 0, name).toBeGreaterThan(worlds.length / 10);
+});
+
+describe("the compliance SQL equals the reference model", () => {
+  let database: Database;
+  let session: Awaited<ReturnType<typeof openSession>>;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    session = await openSession(database);
+    db = session.db;
+    await db.execute(sql`set plan_cache_mode = force_generic_plan`);
+    await db.execute(prepareFigures());
+  });
+  afterAll(async () => {
+    session?.release();
+    await database?.close();
+  });
+
+  it(
+    `on ${WORLD_RUNS} random worlds, for every pair, community and company`,
+    async () => {
+      await assertProperty(
+        fc.asyncProperty(rawWorld, async (raw) => {
+          const world = resolveWorld(raw);
+          await inRolledBackTransaction(db, async (tx) => {
+            await insertWorld(tx, world);
+            await expectSqlEqualsModel(tx, world);
+          });
+        }),
+        WORLD_RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `on ${STORY_RUNS} random stories, after every event`,
+    async () => {
+      await assertProperty(
+        fc.asyncProperty(
+          rawWorld,
+          fc.array(event, { minLength: 1, maxLength: 12, size: "max" }),
+          async (raw, events) => {
+            const world = resolveWorld(raw);
+            await inRolledBackTransaction(db, async (tx) => {
+              await insertWorld(tx, world);
+              await expectSqlEqualsModel(tx, world, "initial world: ");
+              for (const [i, e] of events.entries()) {
+                await apply(tx, world, e);
+                await expectSqlEqualsModel(tx, world, `after event ${i + 1} (${e.kind}): `);
+              }
+            });
+          },
+        ),
+        STORY_RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+});
