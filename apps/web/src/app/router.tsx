@@ -29,6 +29,10 @@ const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>)
   path,
   element: lazyElement(load),
 });
+const reading = () => import("../features/reading/ReadingPage");
+/** A reading view of the community panel (one chunk for the three). */
+const readingPage = (path: string, name: "DocsFincaPage" | "DocsProveedoresPage" | "DocumentosProvPage"): RouteObject =>
+  lazyPage(path, async () => ({ default: (await reading())[name] }));
 /** A view of the community panel that a later issue fills. */
 const panelArea = (path: string, titleKey: string): RouteObject => ({
   path,
@@ -41,15 +45,20 @@ const PANEL_AREAS: [string, string][] = [
   ["porteros/portero", "panel.menu.porteros"],
   ["porteros-docs", "panel.menu.porteros-docs"],
   ["lopd", "panel.menu.lopd"],
-  ["gremio/docs-finca", "panel.menu.docs-finca"],
-  ["gremio/docs-proveedores", "panel.menu.docs-proveedores"],
   ["gremio/calendar", "panel.menu.calendar"],
   ["documentos", "panel.menu.documentos"],
-  ["documentosprov", "panel.menu.documentosprov"],
   ["documentosadmin", "panel.menu.documentosadmin"],
 ];
 // "" is the panel's own path without an id: /comunidades/comunidad.
-const PANEL_CHILDREN = ["", "proveedores", "upload", ...PANEL_AREAS.map(([path]) => path)];
+const PANEL_CHILDREN = [
+  "",
+  "proveedores",
+  "upload",
+  "gremio/docs-finca",
+  "gremio/docs-proveedores",
+  "documentosprov",
+  ...PANEL_AREAS.map(([path]) => path),
+];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
   children,
@@ -112,7 +121,8 @@ export const routes: RouteObject[] = [
                 element: lazyElement(() => import("../features/communities/CommunityPanelPage")),
                 children: [
                   { index: true, element: lazyElement(() => import("../features/communities/PanelStart")) },
-                  // The providers of a community are the administrator's (spec 02 §2); others go to their start page.
+                  // The providers of a community and their documents are the administrator's (spec 02 §2); others
+                  // go to their start page.
                   only(
                     [administrador],
                     [
@@ -121,6 +131,15 @@ export const routes: RouteObject[] = [
                         "proveedores/:providerId",
                         () => import("../features/community-providers/ProviderInCommunityPage"),
                       ),
+                      readingPage("documentosprov", "DocumentosProvPage"),
+                    ],
+                  ),
+                  // The reading views by role (spec 02 §6 'Reading lists').
+                  only(
+                    [gremio],
+                    [
+                      readingPage("gremio/docs-finca", "DocsFincaPage"),
+                      readingPage("gremio/docs-proveedores", "DocsProveedoresPage"),
                     ],
                   ),
                   lazyPage("upload", () => import("../features/documents/CommunityUploadPage")),

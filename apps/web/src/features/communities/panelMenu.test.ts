@@ -13,8 +13,8 @@ const paths = (role: number, features: readonly string[], community: typeof bare
   panelMenu(role, features, community).map((i) => i.path);
 
 describe("the community panel's menu for an administrator", () => {
-  it("always has providers and the calendar", () => {
-    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "gremio/calendar"]);
+  it("always has providers, its providers' documents and the calendar", () => {
+    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "documentosprov", "gremio/calendar"]);
   });
 
   it("shows everything when every gate is open, in the spec's order and with the spec's labels", () => {
@@ -23,11 +23,13 @@ describe("the community panel's menu for an administrator", () => {
       "proveedores",
       "porteros",
       "upload",
+      "documentosprov",
       "porteros-docs",
       "lopd",
       "gremio/calendar",
     ]);
     expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload");
+    expect(items.find((i) => i.path === "documentosprov")?.label).toBe("panel.menu.documentosprov");
     expect(items.some((i) => i.warning)).toBe(false);
   });
 
@@ -74,6 +76,20 @@ describe("the community panel's menu for a provider", () => {
   it("warns with the badge when documents are pending to read", () => {
     const items = panelMenu(Role.gremio, [], { ...bare, menu: { ...nothing, pending_read: true } });
     expect(items.find((i) => i.path === "gremio/docs-finca")?.warning).toBe(true);
+  });
+
+  it("warns on 'Docs proveedores' when other providers' documents are pending to read, if the server says so", () => {
+    const providersPending = { ...nothing, pending_read_providers: true };
+    const items = panelMenu(Role.gremio, [FEATURE.porterosAdmin], { ...bare, menu: providersPending });
+    expect(items.find((i) => i.path === "gremio/docs-proveedores")?.warning).toBe(true);
+    expect(items.find((i) => i.path === "gremio/docs-finca")?.warning).toBe(false);
+    const providersRead = { ...everything.menu, pending_read_providers: false };
+    const read = panelMenu(Role.gremio, [FEATURE.porterosAdmin], { ...everything, menu: providersRead });
+    expect(read.find((i) => i.path === "gremio/docs-proveedores")?.warning).toBe(false);
+    expect(read.find((i) => i.path === "gremio/docs-finca")?.warning).toBe(true);
+    // Without the flag (a server that does not send it yet) there is no badge.
+    const without = panelMenu(Role.gremio, [FEATURE.porterosAdmin], everything);
+    expect(without.find((i) => i.path === "gremio/docs-proveedores")?.warning).toBe(false);
   });
 
   it("shows 'Docs proveedores' only with porteros-admin, never the administrator's entries", () => {

@@ -6,7 +6,7 @@ export interface PanelMenuItem {
   path: string;
   /** i18n key of its label */
   label: string;
-  /** the red '!' badge: documents of the community left to read */
+  /** the red '!' badge: documents of the community (of its administrator, or of other providers) left to read */
   warning?: boolean;
 }
 
@@ -24,6 +24,7 @@ export function panelMenu(role: number, features: readonly string[], community: 
       { path: "proveedores", label: "panel.menu.proveedores" },
       on(FEATURE.porterosAdmin) && { path: "porteros", label: "panel.menu.porteros" },
       menu.provider_bound_docs && { path: "upload", label: "panel.menu.upload" },
+      { path: "documentosprov", label: "panel.menu.documentosprov" },
       on(FEATURE.porterosAdmin) &&
         community.porteros_count > 0 &&
         menu.porter_docs && { path: "porteros-docs", label: "panel.menu.porteros-docs" },
@@ -36,7 +37,12 @@ export function panelMenu(role: number, features: readonly string[], community: 
     const items: (PanelMenuItem | false)[] = [
       { path: "gremio/docs-finca", label: "panel.menu.docs-finca", warning: menu.pending_read },
       { path: "upload", label: "panel.menu.upload-gremio" },
-      on(FEATURE.porterosAdmin) && { path: "gremio/docs-proveedores", label: "panel.menu.docs-proveedores" },
+      on(FEATURE.porterosAdmin) && {
+        path: "gremio/docs-proveedores",
+        label: "panel.menu.docs-proveedores",
+        // Other providers' documents left to read there; no badge when the server does not say.
+        warning: menu.pending_read_providers === true,
+      },
       { path: "gremio/calendar", label: "panel.menu.calendar" },
     ];
     return items.filter((item): item is PanelMenuItem => item !== false);

@@ -1,36 +1,49 @@
 import type { CommunityView } from "@coordina/domain";
-import { Alert, Badge, Button, Group, Loader, Stack, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconArrowLeft, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useOutletContext, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { openFile } from "../../ui/openFile";
+import { providerUploadsQuery, readByProviderQuery } from "../reading/api/readingApi";
+import readingTexts from "../reading/es.json";
+import { readingSection, uploadSections } from "../reading/logic";
 import { communityProviderKey, findCommunityProvider } from "./api/findCommunityProvider";
-import { DocumentSection, type SectionDefinition } from "./components/DocumentSection";
+import { DocumentSection, type SectionFile } from "./components/DocumentSection";
 import texts from "./es.json";
 import { providersPath, readLinkState } from "./providerLink";
 
 addTexts(texts);
+addTexts(readingTexts);
 
-/** The view's three sections (spec 02 §2); their definitions and files arrive with the documents issue. */
-const SECTIONS = [
-  { key: "reading", testId: "provider-docs-reading" },
-  { key: "for-providers", testId: "provider-docs-for-providers" },
-  { key: "for-administrator", testId: "provider-docs-for-administrator" },
-] as const;
-type SectionKey = (typeof SECTIONS)[number]["key"];
-const NO_DOCUMENTS: Record<SectionKey, SectionDefinition[]> = {
-  reading: [],
-  "for-providers": [],
-  "for-administrator": [],
-};
+const openPdf = (file: SectionFile) => void openFile(file.fileId, "view");
+
+/** The reading section without anything to read: the spec's upload hint and the community's upload route. */
+function UploadHint({ communityId }: { communityId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="reading-upload-hint">
+      <Text size="sm" c="dimmed">
+        {t("documents.upload.you-must-upload")}
+      </Text>
+      <Anchor component={Link} to={`/comunidades/comunidad/${communityId}/upload`} size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconUpload size={16} aria-hidden />
+          {t("reading-page.upload-link")}
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}
 
 /**
  * One provider's documents in a community (spec 02 §2 'Provider-in-community document view'): 'Volver'
- * to the providers, the provider's name and three sections. The name comes with the link from the list;
- * opened otherwise (a reload, a typed address) the provider is looked up among the community's providers,
- * and one that does not serve it is said so.
+ * to the providers, the provider's name and three sections: what it must read there ('Leído' / 'No
+ * leído' per file, or the upload hint), and what it uploaded there for other providers and for the
+ * administrator. The name comes with the link from the list; opened otherwise (a reload, a typed address)
+ * the provider is looked up among the community's providers, and one that does not serve it is said so.
  */
 export default function ProviderInCommunityPage() {
   const { t } = useTranslation();
@@ -48,11 +61,16 @@ export default function ProviderInCommunityPage() {
     enabled: valid && linked === null,
   });
 
+  const provider = linked ?? (lookup.data ? { name: lookup.data.name, active: lookup.data.active } : null);
+  const known = valid && provider !== null;
+  const reads = useQuery({ ...readByProviderQuery(community.id, providerId), enabled: known });
+  const uploads = useQuery({ ...providerUploadsQuery(community.id, providerId), enabled: known });
+
   const back = providersPath(community.id);
   if (!valid) return <Navigate to={back} replace />;
 
-  const provider = linked ?? (lookup.data ? { name: lookup.data.name, active: lookup.data.active } : null);
-  const documents = NO_DOCUMENTS;
+  const { forProviders, forAdministrator } = uploadSections(uploads.data?.data ?? []);
+  const uploadsError = uploads.isError ? errorText(uploads.error) : null;
 
   return (
     <Stack gap="md">
@@ -79,15 +97,35 @@ export default function ProviderInCommunityPage() {
           {k("not-in-community")}
         </Alert>
       )}
-      {provider &&
-        SECTIONS.map((section) => (
+      {provider && (
+        <>
           <DocumentSection
-            key={section.key}
-            title={k(`sections.${section.key}`)}
-            definitions={documents[section.key]}
-            testId={section.testId}
+            title={k("sections.reading")}
+            definitions={readingSection(reads.data ?? [])}
+            onOpen={openPdf}
+            empty={<UploadHint communityId={community.id} />}
+            loading={reads.isPending}
+            error={reads.isError ? errorText(reads.error) : null}
+            testId="provider-docs-reading"
           />
-        ))}
+          <DocumentSection
+            title={k("sections.for-providers")}
+            definitions={forProviders}
+            onOpen={openPdf}
+            loading={uploads.isPending}
+            error={uploadsError}
+            testId="provider-docs-for-providers"
+          />
+          <DocumentSection
+            title={k("sections.for-administrator")}
+            definitions={forAdministrator}
+            onOpen={openPdf}
+            loading={uploads.isPending}
+            error={uploadsError}
+            testId="provider-docs-for-administrator"
+          />
+        </>
+      )}
     </Stack>
   );
 }

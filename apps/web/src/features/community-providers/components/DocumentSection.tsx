@@ -1,82 +1,92 @@
-import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconFileTypePdf } from "@tabler/icons-react";
+import { ActionIcon, Alert, Card, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { IconAlertCircle, IconFileTypePdf } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFileSize } from "../../../ui/fileSize";
+import { ExpiryIndicator } from "../../documents/components/ExpiryIndicator";
+import { ReadStatusBadge } from "../../reading/components/ReadStatusBadge";
+import type { SectionDefinition, SectionFile } from "../../reading/logic";
 
-/** An uploaded file of a definition. */
-export interface SectionFile {
-  id: number;
-  name: string;
-  /** in bytes */
-  size: number;
-}
-
-/** A document definition with the files uploaded for it. */
-export interface SectionDefinition {
-  id: number;
-  name: string;
-  files: SectionFile[];
-}
+export type { SectionDefinition, SectionFile };
 
 interface DocumentSectionProps {
   title: string;
   definitions: SectionDefinition[];
   /** opens a file's PDF; without it files show no open button */
   onOpen?: (file: SectionFile) => void;
+  /** what the section shows without definitions; 'No hay documentos' by default */
+  empty?: ReactNode;
+  loading?: boolean;
+  /** why the section could not be loaded */
+  error?: string | null;
   testId?: string;
 }
 
 /**
  * One section of a provider's documents in a community (spec 02 §2 'Provider-in-community document
- * view'): each definition lists its files with name, size and an open-PDF button, or 'No hay documentos'.
+ * view'): each definition lists its files with name, size, expiry (when known), read mark (in the reading
+ * section) and an open-PDF button, or 'No hay documentos'.
  */
-export function DocumentSection({ title, definitions, onOpen, testId }: DocumentSectionProps) {
+export function DocumentSection({ title, definitions, onOpen, empty, loading, error, testId }: DocumentSectionProps) {
   const { t } = useTranslation();
   const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.provider.${key}`, values);
   const none = (
-    <Text size="sm" c="dimmed">
+    <Text size="sm" c="dimmed" data-testid="no-documents">
       {k("no-documents")}
     </Text>
   );
+  let content: ReactNode;
+  if (loading) content = <Loader size="sm" aria-label={t("app.loading")} />;
+  else if (error)
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />}>
+        {error}
+      </Alert>
+    );
+  else if (definitions.length === 0) content = empty ?? none;
+  else
+    content = (
+      <Stack gap="md">
+        {definitions.map((definition) => (
+          <Stack key={definition.id} gap={4} data-testid="section-definition" data-definition-id={definition.id}>
+            <Text fw={600} size="sm">
+              {definition.name}
+            </Text>
+            {definition.files.length === 0
+              ? none
+              : definition.files.map((file) => (
+                  <Group key={file.id} gap="xs" wrap="wrap" data-testid="section-file" data-document-id={file.id}>
+                    <Text size="sm" style={{ wordBreak: "break-word" }}>
+                      {file.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatFileSize(file.size)}
+                    </Text>
+                    {file.obsolete !== undefined && <ExpiryIndicator obsolete={file.obsolete} />}
+                    {file.read !== undefined && <ReadStatusBadge read={file.read} />}
+                    {onOpen && (
+                      <Tooltip label={k("open")}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={k("open-named", { name: file.name })}
+                          onClick={() => onOpen(file)}
+                        >
+                          <IconFileTypePdf size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                ))}
+          </Stack>
+        ))}
+      </Stack>
+    );
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId}>
       <Title order={4} mb="sm">
         {title}
       </Title>
-      {definitions.length === 0 ? (
-        none
-      ) : (
-        <Stack gap="md">
-          {definitions.map((definition) => (
-            <Stack key={definition.id} gap={4}>
-              <Text fw={600} size="sm">
-                {definition.name}
-              </Text>
-              {definition.files.length === 0
-                ? none
-                : definition.files.map((file) => (
-                    <Group key={file.id} gap="xs" wrap="nowrap">
-                      <Text size="sm">{file.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {formatFileSize(file.size)}
-                      </Text>
-                      {onOpen && (
-                        <Tooltip label={k("open")}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={k("open-named", { name: file.name })}
-                            onClick={() => onOpen(file)}
-                          >
-                            <IconFileTypePdf size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  ))}
-            </Stack>
-          ))}
-        </Stack>
-      )}
+      {content}
     </Card>
   );
 }
