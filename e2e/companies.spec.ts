@@ -586,7 +586,7 @@ test.describe("a company's users and a provider's detail", () => {
     await expect(paginationButton(page, 2)).toHaveAttribute("aria-current", "page");
   });
 
-  test("the colegio opens a provider: its data, its general documents, its users, and the section still in preparation", async ({
+  test("the colegio opens a provider: its data, its general documents, its communities and its users", async ({
     page,
   }) => {
     await loginAsColegio(page);
@@ -615,7 +615,12 @@ test.describe("a company's users and a provider's detail", () => {
     await expect(insurance.getByTestId("upload-area")).toHaveCount(0);
     await sections.getByRole("link", { name: "Comunidades" }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor\/(\d+)\/comunidades\/\1$/);
-    await expect(page.getByText("En preparación", { exact: true })).toBeVisible();
+    // Its communities (the journey of e2e/provider-home.spec.ts looks at their figures and documents).
+    await expect(
+      page.getByRole("row").filter({ hasText: "Comunidad de Propietarios Calle Mayor 10" }).getByRole("button", {
+        name: "Ver documentos de Comunidad de Propietarios Calle Mayor 10",
+      }),
+    ).toBeVisible();
     await sections.getByRole("link", { name: "Usuarios" }).click();
     await expect(page.getByRole("row", { name: new RegExp(PROVIDER_COMPANY.email) })).toBeVisible();
     // Without a section, the provider opens on its users.

@@ -1,6 +1,6 @@
 import type { CompanyView } from "@coordina/domain";
 import { Alert, Badge, Button, Card, Grid, Group, NavLink, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconBuildingCommunity, IconFolder, IconInfoCircle, IconUsers } from "@tabler/icons-react";
+import { IconArrowLeft, IconBuildingCommunity, IconFolder, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { CompanyGeneralDocuments } from "../documents/CompanyGeneralDocuments";
 import { UsersCard } from "../users/UsersCard";
 import { fetchCompany } from "./api/fetchCompany";
 import { useBackTo } from "./components/backLink";
+import { ProviderCommunities } from "./components/ProviderCommunities";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -73,15 +74,6 @@ function InfoPanel({ company }: { company: CompanyView }) {
         )}
       </Stack>
     </Card>
-  );
-}
-
-function InPreparation({ text }: { text: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="blue" icon={<IconInfoCircle size={18} />} title={t("companies-page.provider.in-preparation")}>
-      {text}
-    </Alert>
   );
 }
 
@@ -152,7 +144,7 @@ export default function ProviderDetailPage() {
           ) : section === "upload" ? (
             <CompanyGeneralDocuments companyId={id} />
           ) : (
-            <InPreparation text={t("companies-page.provider.communities-text")} />
+            <ProviderCommunities providerId={id} />
           )}
         </Grid.Col>
       </Grid>

@@ -1,5 +1,6 @@
-import { Alert, Card, SimpleGrid, Text, Title } from "@mantine/core";
+import { Alert, Card, Title } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
@@ -28,26 +29,13 @@ export function PorterosComunidadesPage() {
   );
 }
 
+/**
+ * The provider home (/proveedores/main) lives in its own feature and chunk; this entry keeps the route's
+ * name and loads it on first visit (the route's Suspense shows nothing meanwhile).
+ */
+const ProviderHomePage = lazy(() => import("../provider-home/ProviderHomePage"));
 export function ProveedoresMainPage() {
-  const { t } = useTranslation();
-  return (
-    <PageFrame title={t("pages.proveedores-main.title")}>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="sm">
-            {t("pages.proveedores-main.pending-reads")}
-          </Title>
-          <Text c="dimmed">{t("pages.list-in-preparation")}</Text>
-        </Card>
-        <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="sm">
-            {t("pages.proveedores-main.pending-uploads")}
-          </Title>
-          <Text c="dimmed">{t("app.in-preparation")}</Text>
-        </Card>
-      </SimpleGrid>
-    </PageFrame>
-  );
+  return <ProviderHomePage />;
 }
 
 /** Any area a later issue fills: its title and an honest notice. */

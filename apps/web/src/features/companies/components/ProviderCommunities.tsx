@@ -1,0 +1,107 @@
+import {
+  PAGE_SIZE,
+  type ProviderFincaRow,
+  type ProviderFincaSortKey,
+  providerDocsLight,
+  readLight,
+} from "@coordina/domain";
+import { Button, Table, Text } from "@mantine/core";
+import { IconBuildingCommunity, IconFileSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListCard, type ListColumn } from "../../../ui/ListCard";
+import { TrafficLight } from "../../../ui/TrafficLight";
+import { usePagedList } from "../../../ui/usePagedList";
+import { fetchProviderFincas, PROVIDER_FINCAS_KEY } from "../api/fetchProviderFincas";
+import { FincaDocumentsModal, type FincaDocumentsSubject } from "./FincaDocumentsModal";
+
+/**
+ * The communities of the colegio a provider serves ('Comunidades' of /admin/proveedor/{id}, spec 02 §2
+ * 'Provider detail by the association'): search, 10 a page, sorted by name; each with its administrator,
+ * the provider's mandatory uploads there (light: red when none is met, green when all are, amber between)
+ * and its mandatory reads (read light), and 'Ver documentos', which opens the provider's documents there
+ * for validation. The list is read again when that modal closes.
+ */
+export function ProviderCommunities({ providerId }: { providerId: number }) {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, unknown>) => t(`companies-page.provider.communities.${key}`, values);
+  const [subject, setSubject] = useState<FincaDocumentsSubject | null>(null);
+  const [opened, setOpened] = useState(false);
+  const list = usePagedList<ProviderFincaRow, ProviderFincaSortKey>(
+    PROVIDER_FINCAS_KEY,
+    { providerId },
+    (paging) => fetchProviderFincas(providerId, paging),
+    k("empty"),
+    { limit: PAGE_SIZE.defaultRows, sort: { by: "name", dir: "ASC" } },
+  );
+
+  const col = (key: string, sortKey?: ProviderFincaSortKey): ListColumn<ProviderFincaSortKey> => ({
+    label: k(`columns.${key}`),
+    sortKey,
+  });
+  const columns = [
+    col("finca", "name"),
+    col("cif", "cif"),
+    col("admin"),
+    col("docs", "docs"),
+    col("read"),
+    col("actions"),
+  ];
+
+  const rows = list.rows.map((row) => (
+    <Table.Tr key={row.id_finca} data-finca-id={row.id_finca}>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {row.finca}
+        </Text>
+      </Table.Td>
+      <Table.Td>{row.finca_cif}</Table.Td>
+      <Table.Td>{row.admin}</Table.Td>
+      <Table.Td data-column="docs">
+        <TrafficLight light={providerDocsLight(row.count_provider, row.count_total)}>
+          {row.count_provider}/{row.count_total}
+        </TrafficLight>
+      </Table.Td>
+      <Table.Td data-column="read">
+        <TrafficLight light={readLight(row.readed, row.must_read)}>
+          {row.readed}/{row.must_read}
+        </TrafficLight>
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconFileSearch size={16} aria-hidden />}
+          aria-label={k("view-named", { name: row.finca })}
+          onClick={() => {
+            setSubject({ fincaId: row.id_finca, fincaName: row.finca, providerId });
+            setOpened(true);
+          }}
+        >
+          {k("view")}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <>
+      <ListCard
+        title={k("title")}
+        icon={<IconBuildingCommunity size={20} />}
+        columns={columns}
+        rows={rows}
+        {...list.listProps}
+      />
+      <FincaDocumentsModal
+        subject={subject}
+        opened={opened}
+        onClose={() => {
+          setOpened(false);
+          // The figures may have moved while the documents were open (spec 02 §2: the list refreshes on close).
+          list.refresh();
+        }}
+      />
+    </>
+  );
+}
