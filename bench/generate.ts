@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
+import { type DocumentCounts, generateDocuments } from "./generate-documents.js";
 
 /**
  * Realistic scale for one large colegio: 5,000 provider and 1,000 administrator companies with their
  * managers, 20 communities per administrator (20,000) with 10 providers each (200,000 links), 40
  * activities (two per provider), and the colegio's invitation history. Rows are made in SQL
  * (generate_series), so the generator is fast and identical on PGlite and PostgreSQL. Passwords are not
- * hashed for these rows: they never log in.
+ * hashed for these rows: they never log in. Then the compliance data (generate-documents.ts): 40 document
+ * definitions, 600,000 documents and 1,500,000 read marks, the per-community part thinned by
+ * `documentShare` for a smaller database.
  */
 /** Generated users that log in with the demo password: an administrator of 20 communities, a provider of ~40. */
 export const BENCH_LOGINS = {
@@ -14,7 +17,18 @@ export const BENCH_LOGINS = {
   gremio: "proveedor@bench.test",
 } as const;
 
-export async function generate(db: Db, providers = 5000, administrators = 1000) {
+export interface Generated {
+  /** milliseconds: companies, communities, links, activities, invitations */
+  baseMs: number;
+  /** milliseconds: definitions, documents, files and read marks */
+  documentsMs: number;
+  /** milliseconds: the final VACUUM ANALYZE */
+  analyzeMs: number;
+  documents: DocumentCounts;
+}
+
+export async function generate(db: Db, providers = 5000, administrators = 1000, documentShare = 1): Promise<Generated> {
+  const started = performance.now();
   const colegio = sql`(select id from companies where type = 10 order by id limit 1)`;
   await db.execute(sql`
     insert into companies (type, name, cif, cif_norm, owner_company_id, phone)
@@ -87,6 +101,15 @@ export async function generate(db: Db, providers = 5000, administrators = 1000) 
       select id, 'accepted-legal', 'boolean', 'true' from users where email = ${email}
       on conflict do nothing`);
   }
+  const based = performance.now();
+  const documents = await generateDocuments(db, providers, documentShare);
+  const documented = performance.now();
   // As autovacuum would after a bulk load: statistics, and the GIN indexes' pending lists merged.
   await db.execute(sql`vacuum analyze`);
+  return {
+    baseMs: based - started,
+    documentsMs: documented - based,
+    analyzeMs: performance.now() - documented,
+    documents,
+  };
 }
