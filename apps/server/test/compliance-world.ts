@@ -84,7 +84,7 @@ export async function insertWorldRows(
   // Memberships come in the second statement: their trigger reads the member's type from companies.
   const members = rows.withCompanies ? colegios.flatMap((g) => [...admins, ...providers].map((c) => [g, c])) : [];
   const documents = rows.documents ?? [];
-  await insertAll(db, [
+  const inserts: Parameters<typeof insertAll>[1] = [
     ["colegio_members", "colegio_id, company_id", members],
     [
       "communities",
@@ -157,7 +157,11 @@ export async function insertWorldRows(
       (rows.reads ?? []).map((r) => [r.documentId, r.communityId, r.readerCompanyId, WORLD_USER_ID]),
       "on conflict (document_id, community_id, reader_company_id) do nothing",
     ],
-  ]);
+  ];
+  // Documents go in a statement after their files': a trigger copies the file's expiry and deletion onto
+  // the document, and cannot see rows written by the same statement.
+  await insertAll(db, inserts.slice(0, 5));
+  await insertAll(db, inserts.slice(5));
 }
 
 /** Writes a whole world (companies included) into an empty database. */

@@ -27,6 +27,11 @@ export async function fetchPage<R>(
     orderBy: SQL;
     /** a leaner `from` for the count, when the page's joins cannot change how many rows match */
     countFrom?: SQL;
+    /**
+     * Costly per-row columns computed for the page's rows only, after it is chosen: a lateral subquery
+     * over the chosen row `page` (its `select` columns by name). Not for columns the order uses.
+     */
+    late?: SQL;
   },
   toRow: (raw: Record<string, unknown>) => R,
   /** plan once per connection (queryRowsPrepared): for pages whose best plan does not depend on a pattern */
@@ -34,10 +39,16 @@ export async function fetchPage<R>(
 ) {
   const run = prepared ? queryRowsPrepared : queryRows;
   const counting = sql`select count(*) from ${query.countFrom ?? query.from} where ${query.where}`;
+  const paged = (select: SQL) =>
+    sql`select ${select}, (${counting}) as page_total__ from ${query.from} where ${query.where}
+        order by ${query.orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
   const rows = await run<Record<string, unknown>>(
     db,
-    sql`select ${query.select}, (${counting}) as page_total__ from ${query.from} where ${query.where}
-        order by ${query.orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    query.late
+      ? // The page keeps its order through the join: numbered as it comes out of its ordered subquery.
+        sql`select page.*, late.* from (select p.*, row_number() over () as page_position__ from (${paged(query.select)}) p) page
+            cross join lateral ${query.late} late order by page.page_position__`
+      : paged(query.select),
   );
   let count: number;
   if (rows.length > 0) count = Number(rows[0]!.page_total__);

@@ -103,11 +103,11 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
     q,
     {
       select: sql`f.id, f.name, f.cif, f.created_at, f.admin_company_id, a.name as admin_name,
-                  ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count, d.*`,
-      from: sql`communities f join companies a on a.id = f.admin_company_id
-                cross join lateral ${communityFigures(sql`f.id`, todayInSpain())} d`,
-      // Every community has its administrator (a foreign key) and one row of figures.
+                  ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count`,
+      from: sql`communities f join companies a on a.id = f.admin_company_id`,
+      // Every community has its administrator (a foreign key).
       countFrom: sql`communities f`,
+      late: communityFigures(sql`page.id`, todayInSpain()),
       where: sql`${scope.adminCompanyId === undefined ? sql`f.colegio_id = ${scope.colegioId}` : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`}
         and f.erased = false
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,

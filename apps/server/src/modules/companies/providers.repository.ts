@@ -59,19 +59,22 @@ export async function pageProviderSummary(
     "c.id",
   );
   const like = containsPattern(q.filter);
+  const byFincas = q.sortBy === "fincas";
+  const served = sql`community_providers cp join communities f on f.id = cp.community_id
+    where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false`;
   return fetchPage(
     db,
     q,
     {
-      select: sql`c.id, c.cif, c.name, d.*, coalesce(fc.n, 0) as numfincas`,
-      // The communities each provider serves here, counted once for the whole colegio (grouped), so the
-      // sort by numfincas does not run one count per provider.
+      // Sorted by numfincas, the communities each provider serves here are counted once for the whole
+      // colegio (grouped), not one count per provider; otherwise only for the page's rows.
+      select: byFincas ? sql`c.id, c.cif, c.name, coalesce(fc.n, 0) as numfincas` : sql`c.id, c.cif, c.name`,
       from: sql`colegio_members m join companies c on c.id = m.company_id
-                cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d
-                left join (select cp.provider_company_id as company_id, count(*) as n
-                           from community_providers cp join communities f on f.id = cp.community_id
-                           where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
-                           group by cp.provider_company_id) fc on fc.company_id = c.id`,
+                ${byFincas ? sql`left join (select cp.provider_company_id as company_id, count(*) as n from ${served} group by cp.provider_company_id) fc on fc.company_id = c.id` : sql``}`,
+      late: byFincas
+        ? companyFigures(colegioId, sql`page.id`, todayInSpain())
+        : sql`(select d.*, (select count(*) from ${served} and cp.provider_company_id = page.id) as numfincas
+               from ${companyFigures(colegioId, sql`page.id`, todayInSpain())} d)`,
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
         ${withActivity(colegioId, q.filteract, sql`c.id`)}`,

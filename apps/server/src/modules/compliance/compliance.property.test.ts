@@ -390,6 +390,14 @@ const event = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("addMandatoryDefinition" as const), def: rawDefinition }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("markRead" as const), read: rawRead }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("validate" as const), doc: pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("changeExpiry" as const),
+      doc: pick,
+      obsolete: fc.constantFrom(null, -1, 0, 1, 30),
+    }),
+  },
 );
 type Event = typeof event extends fc.Arbitrary<infer T> ? T : never;
 
@@ -447,6 +455,14 @@ async function apply(db: Db, world: StoredWorld, e: Event): Promise<void> {
         r.readerCompanyId === read.readerCompanyId;
       if (!world.reads.some(same)) world.reads.push(read);
       return insertWorldRows(db, { reads: [read] });
+    }
+    case "changeExpiry": {
+      // The file's new expiry (files.service's edit): the document's copy must follow it.
+      if (world.documents.length === 0) return;
+      const doc = at(world.documents, e.doc);
+      doc.obsolete = e.obsolete === null ? null : addDays(world.today, e.obsolete);
+      await db.execute(sql`update files set obsolete = ${doc.obsolete}::date where id = ${doc.id}`);
+      return;
     }
     case "validate": {
       if (world.documents.length === 0) return;

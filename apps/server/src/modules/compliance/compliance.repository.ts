@@ -104,7 +104,7 @@ export async function uploadsPending(
                 and def.requirement_origin in (${sqlList(requirementsIncluding("provider"))})
               where cp.provider_company_id = ${providerId} and cp.erased = false) duty
         cross join lateral (
-          select coalesce(bool_or(${current(sql`hf`, sql`duty`, today)}), false) as met,
+          select coalesce(bool_or(${current(sql`hd`, sql`duty`, today)}), false) as met,
                  coalesce(bool_or(hf.obsolete is null and duty.obsoletable), false) as incomplete,
                  max(hf.obsolete) filter (where hf.obsolete < ${today}::date) as last_expiry
           from company_documents hd join files hf on hf.id = hd.file_id

@@ -63,7 +63,7 @@ function readableIn(f: SQL, reader: Reader, from: Uploaders, today: string): SQL
     join files rf on rf.id = rdoc.file_id
     left join read_marks rm on rm.document_id = rdoc.id and rm.community_id = ${f}.id
       and rm.reader_company_id = ${reader.companyId}
-    where party.company_id <> ${reader.companyId} and ${current(sql`rf`, sql`rdef`, today)})`;
+    where party.company_id <> ${reader.companyId} and ${current(sql`rdoc`, sql`rdef`, today)})`;
 }
 
 /**
