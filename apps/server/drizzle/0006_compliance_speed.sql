@@ -23,5 +23,6 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "files_follow_documents" AFTER UPDATE OF "obsolete", "deleted" ON "files"
   FOR EACH ROW WHEN (OLD."obsolete" IS DISTINCT FROM NEW."obsolete" OR OLD."deleted" IS DISTINCT FROM NEW."deleted")
   EXECUTE FUNCTION "files_follow_documents"();--> statement-breakpoint
+CREATE INDEX "community_providers_community_live_idx" ON "community_providers" USING btree ("community_id","provider_company_id") WHERE "community_providers"."erased" = false;--> statement-breakpoint
 CREATE INDEX "company_documents_company_community_idx" ON "company_documents" USING btree ("company_id","community_id","definition_id","file_obsolete","file_deleted","id") WHERE "company_documents"."erased" = false;--> statement-breakpoint
 CREATE INDEX "read_marks_community_idx" ON "read_marks" USING btree ("community_id","document_id","reader_company_id");

@@ -72,6 +72,10 @@ export const communityProviders = pgTable(
     index("community_providers_provider_live_idx")
       .on(t.providerCompanyId, t.communityId)
       .where(sql`${t.erased} = false`),
+    // A community's live providers from the index alone (the parties of every compliance figure).
+    index("community_providers_community_live_idx")
+      .on(t.communityId, t.providerCompanyId)
+      .where(sql`${t.erased} = false`),
   ],
 );
 

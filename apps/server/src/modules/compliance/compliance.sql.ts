@@ -135,6 +135,51 @@ export function communityFigures(communityId: SQL, today: string): SQL {
 }
 
 /**
+ * Read figures of a provider company over the live communities it serves in a colegio (read_must,
+ * read_all): the sums of readsInCommunity over them, computed by uploader rather than by community. A
+ * general document counts once in every served community where its uploader is a party, so each party's
+ * general documents are counted once and multiplied; documents for one community are counted there; the
+ * marks are the provider's own, each checked against the document it marks.
+ */
+function companyReads(colegioId: number, provider: SQL, today: string): SQL {
+  const readable = (doc: SQL) => sql`join document_definitions rd on rd.id = ${doc}.definition_id
+    and rd.colegio_id = ${colegioId} and rd.erased = false and rd.dest_read_required
+    and rd.requirement_dest in (${PROVIDER_DESTS})`;
+  return sql`(with party as (
+      select s.id as community_id, pty.company_id
+      from community_providers crp
+      join communities s on s.id = crp.community_id and s.erased = false and s.colegio_id = ${colegioId}
+      cross join lateral (select s.admin_company_id as company_id
+                          union
+                          select rp.provider_company_id from community_providers rp
+                          where rp.community_id = s.id and rp.erased = false) pty
+      where crp.provider_company_id = ${provider} and crp.erased = false and pty.company_id <> ${provider}),
+    -- The provider's marks on current documents that need reading, each found by its primary key
+    -- (materialized, so the planner does not look the documents up by company instead).
+    marked as materialized (
+      select rm.community_id, rdoc.company_id from read_marks rm
+      join company_documents rdoc on rdoc.id = rm.document_id
+      ${readable(sql`rdoc`)} and rd.assocfinca = (rdoc.community_id is not null)
+      where rm.reader_company_id = ${provider} and rdoc.erased = false
+        and (rdoc.community_id is null or rdoc.community_id = rm.community_id)
+        and ${current(sql`rdoc`, sql`rd`, today)})
+    select
+      ((select coalesce(sum(m.n * g.cnt), 0)
+        from (select company_id, count(*) as n from party group by company_id) m
+        cross join lateral (select count(*) as cnt from company_documents rdoc ${readable(sql`rdoc`)} and not rd.assocfinca
+          where rdoc.company_id = m.company_id and rdoc.erased = false and rdoc.community_id is null
+            and ${current(sql`rdoc`, sql`rd`, today)}) g)
+       + (select count(*) from party
+          join company_documents rdoc on rdoc.company_id = party.company_id and rdoc.community_id = party.community_id
+            and rdoc.erased = false
+          ${readable(sql`rdoc`)} and rd.assocfinca
+          where ${current(sql`rdoc`, sql`rd`, today)}))::int as read_must,
+      (select count(*) from marked
+       where exists (select 1 from party where party.community_id = marked.community_id
+                     and party.company_id = marked.company_id))::int as read_all)`;
+}
+
+/**
  * Figures of a provider company in a colegio (the colegio's company lists): uploads owed counted once
  * each (a general definition once, a bound one per community served), reads summed over the communities
  * it serves, and its current documents waiting for the colegio's validation. Always one row.
@@ -154,11 +199,7 @@ export function companyFigures(colegioId: number, companyId: SQL, today: string)
                 join document_definitions cud on cud.colegio_id = ${colegioId} and cud.erased = false
                   and cud.mandatory and cud.requirement_origin in (${PROVIDER_ORIGINS})
                 where cup.provider_company_id = ${companyId} and cup.erased = false) duty) up
-    cross join (select coalesce(sum(r.readed_must), 0)::int as read_must, coalesce(sum(r.readed_count), 0)::int as read_all
-          from community_providers crp
-          join communities crf on crf.id = crp.community_id and crf.erased = false and crf.colegio_id = ${colegioId}
-          cross join lateral ${readsInCommunity(sql`crf`, companyId, today)} r
-          where crp.provider_company_id = ${companyId} and crp.erased = false) rd
+    cross join ${companyReads(colegioId, companyId, today)} rd
     cross join (select count(*)::int as pending_validation
           from company_documents pvd
           join document_definitions pvdef on pvdef.id = pvd.definition_id and pvdef.colegio_id = ${colegioId}
