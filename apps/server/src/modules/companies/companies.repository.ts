@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
-import { companyFigures } from "../compliance/compliance.sql.js";
+import { companyFigures, hasPendingWork } from "../compliance/compliance.sql.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -96,7 +96,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
              from community_providers cp join communities f on f.id = cp.community_id
              where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
              group by cp.provider_company_id)`;
-  const needFigures = q.filterNotRead || q.sortBy === "pending";
+  const needFigures = q.sortBy === "pending";
   const like = containsPattern(q.filter);
 
   const order: Record<CompanySortKey, SQL> = {
@@ -120,7 +120,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
                         where u.email ilike ${like})`;
   const where = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
     ${q.filter ? sql`and c.id in ${matching}` : sql``}
-    ${q.filterNotRead ? sql`and ${pendingSum} > 0` : sql``}
+    ${q.filterNotRead ? sql`and ${hasPendingWork(colegioId, sql`c.id`, todayInSpain())}` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
 
   // The page's ids in order, then their row data: a sort by name can walk index companies_type_name_idx

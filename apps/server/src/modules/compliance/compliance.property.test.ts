@@ -22,7 +22,7 @@ import {
 } from "../../../test/compliance-world.js";
 import { createTestDatabase } from "../../../test/helpers.js";
 import { type Database, type Db, queryRows } from "../../db/client.js";
-import { communityFigures, companyFigures, providerInCommunityFigures } from "./compliance.sql.js";
+import { communityFigures, companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /*
  * The SQL figures (compliance.sql.ts) equal the reference model's (packages/domain/src/compliance.ts) on
@@ -253,7 +253,16 @@ function resolveWorld(raw: RawWorld): StoredWorld {
 
 // ---- figures, from the model and from SQL --------------------------------------------------------------
 
-type Figures = ProviderInCommunityFigures | CommunityFigures | CompanyFigures;
+/** A company's figures and whether 'Ver solo docs pendientes' shows it (hasPendingWork). */
+type CompanyRowFigures = CompanyFigures & { pending_work: boolean };
+type Figures = ProviderInCommunityFigures | CommunityFigures | CompanyRowFigures;
+
+/** The companies list's rule: something owed, unread or waiting for validation. */
+function withPendingWork(f: CompanyFigures): CompanyRowFigures {
+  const owed =
+    Math.max(f.upload_must - f.all_uploaded, 0) + Math.max(f.read_must - f.read_all, 0) + f.pending_validation;
+  return { ...f, pending_work: owed > 0 };
+}
 
 /** Every figure of the world by key: `pair:community:provider`, `community:id`, `company:colegio:company`. */
 function modelFigures(world: StoredWorld): Map<string, Figures> {
@@ -264,7 +273,8 @@ function modelFigures(world: StoredWorld): Map<string, Figures> {
     out.set(`community:${c.id}`, model.community(c.id));
   }
   for (const g of colegiosAsked(world))
-    for (const p of [...world.admins, ...world.providers]) out.set(`company:${g}:${p}`, model.company(g, p));
+    for (const p of [...world.admins, ...world.providers])
+      out.set(`company:${g}:${p}`, withPendingWork(model.company(g, p)));
   return out;
 }
 
@@ -277,6 +287,8 @@ interface FigureRow {
   v3: number;
   v4: number;
   v5: number | null;
+  /** hasPendingWork, for a company */
+  v6: number | null;
 }
 
 /**
@@ -294,16 +306,16 @@ function prepareFigures(): SQL {
   const query = sql.join(
     [
       sql`select 'pair' as kind, x.c as a, x.p as b, f.upload_must as v1, f.uploaded_count as v2,
-            f.readed_must as v3, f.readed_count as v4, null::int as v5
+            f.readed_must as v3, f.readed_count as v4, null::int as v5, null::int as v6
           from unnest(${ids(2)}, ${ids(3)}) x(c, p)
           cross join lateral ${providerInCommunityFigures(sql`x.c`, sql`x.p`, slot(1))} f`,
       sql`select 'community', x.c, null::int, f.mandatory_count, f.mandatory_uploaded_count,
-            f.expected_count_read, f.count_read, null::int
+            f.expected_count_read, f.count_read, null::int, null::int
           from unnest(${ids(4)}) x(c)
           cross join lateral ${communityFigures(sql`x.c`, slot(1))} f`,
       ...COLEGIO_SLOTS.map(
         (colegio) => sql`select 'company', ${colegio}::int, x.p, f.upload_must, f.all_uploaded, f.read_must,
-            f.read_all, f.pending_validation
+            f.read_all, f.pending_validation, (${hasPendingWork(colegio, sql`x.p`, slot(1))})::int
           from unnest(${ids(5)}) x(p)
           cross join lateral ${companyFigures(colegio, sql`x.p`, slot(1))} f`,
       ),
@@ -358,6 +370,7 @@ async function sqlFigures(db: Db, world: StoredWorld): Promise<Map<string, Figur
         read_must: r.v3,
         read_all: r.v4,
         pending_validation: r.v5 as number,
+        pending_work: r.v6 === 1,
       });
   }
   return out;

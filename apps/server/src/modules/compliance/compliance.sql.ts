@@ -207,3 +207,37 @@ export function companyFigures(colegioId: number, companyId: SQL, today: string)
           where pvd.company_id = ${companyId} and pvd.erased = false and pvd.validated = false
             and ${current(sql`pvd`, sql`pvdef`, today)}) pv)`;
 }
+
+/**
+ * Whether a company has something left in a colegio: an upload it owes and has not made, a document it
+ * must read and has not marked, or a current document waiting for validation. The same as
+ * companyFigures' (upload_must − all_uploaded) + (read_must − read_all) + pending_validation > 0, but
+ * each part stops at its first example instead of counting everything ('Ver solo docs pendientes').
+ */
+export function hasPendingWork(colegioId: number, companyId: SQL, today: string): SQL {
+  const served = sql`community_providers hp
+    join communities hf on hf.id = hp.community_id and hf.erased = false and hf.colegio_id = ${colegioId}
+    where hp.provider_company_id = ${companyId} and hp.erased = false`;
+  return sql`(exists (select 1 from ${served} and exists (
+        select 1 from document_definitions ud
+        where ud.colegio_id = ${colegioId} and ud.erased = false and ud.mandatory
+          and ud.requirement_origin in (${PROVIDER_ORIGINS})
+          and not exists (select 1 from company_documents hu
+            where hu.company_id = ${companyId} and hu.erased = false and hu.definition_id = ud.id
+              and hu.community_id is not distinct from (case when ud.assocfinca then hf.id end)
+              and ${current(sql`hu`, sql`ud`, today)})))
+    or exists (select 1 from ${served} and exists (
+        select 1 from (select hf.admin_company_id as company_id
+                       union
+                       select rp.provider_company_id from community_providers rp
+                       where rp.community_id = hf.id and rp.erased = false) party
+        cross join lateral ${documentsOfIn(sql`party.company_id`, sql`hf.id`)} rdoc
+        ${readDefinitionOf(sql`hf`, today)} and party.company_id <> ${companyId}
+          and not exists (select 1 from read_marks rm where rm.document_id = rdoc.id and rm.community_id = hf.id
+                          and rm.reader_company_id = ${companyId})))
+    or exists (select 1 from company_documents pvd
+        join document_definitions pvdef on pvdef.id = pvd.definition_id and pvdef.colegio_id = ${colegioId}
+          and pvdef.erased = false and pvdef.validate_colegio_required
+        where pvd.company_id = ${companyId} and pvd.erased = false and pvd.validated = false
+          and ${current(sql`pvd`, sql`pvdef`, today)}))`;
+}
