@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
+import { companyFiguresOf } from "../compliance/company-figures.js";
 import { companyFigures, hasPendingWork } from "../compliance/compliance.sql.js";
 
 export async function findCompany(db: Db, id: number) {
@@ -142,7 +143,6 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
                   order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
           select c.id, c.type, c.name, c.cif, page.erased, c.created_at,
                  oc.name as owner_company, ou.email as owner_user, ou.password_hash is not null as registered,
-                 d.*,
                  ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
                  ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
                  ${activityNames(colegioId, sql`c.id`)} as activities
@@ -150,7 +150,6 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
           join companies c on c.id = page.id
           left join companies oc on oc.id = c.owner_company_id
           left join users ou on ou.id = c.owner_user_id
-          cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d
           order by page.position`,
     ),
     // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
@@ -162,8 +161,18 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     ),
   ]);
   const count = Number(counted?.n ?? 0);
+  const figures = await companyFiguresOf(
+    db,
+    colegioId,
+    rows.map((r) => Number(r.id)),
+    todayInSpain(),
+  );
   return {
-    data: rows.map(toCompanyRow),
+    data: rows.map((r) => {
+      const f = figures.get(Number(r.id));
+      if (!f) throw new Error(`no figures for company ${String(r.id)}`);
+      return toCompanyRow({ ...r, ...f });
+    }),
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };

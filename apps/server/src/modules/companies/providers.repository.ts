@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { companyFigures } from "../compliance/compliance.sql.js";
+import { companyFiguresOf } from "../compliance/company-figures.js";
 import { withActivity } from "./companies.repository.js";
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
@@ -62,7 +62,7 @@ export async function pageProviderSummary(
   const byFincas = q.sortBy === "fincas";
   const served = sql`community_providers cp join communities f on f.id = cp.community_id
     where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false`;
-  return fetchPage(
+  const page = await fetchPage(
     db,
     q,
     {
@@ -71,24 +71,33 @@ export async function pageProviderSummary(
       select: byFincas ? sql`c.id, c.cif, c.name, coalesce(fc.n, 0) as numfincas` : sql`c.id, c.cif, c.name`,
       from: sql`colegio_members m join companies c on c.id = m.company_id
                 ${byFincas ? sql`left join (select cp.provider_company_id as company_id, count(*) as n from ${served} group by cp.provider_company_id) fc on fc.company_id = c.id` : sql``}`,
-      late: byFincas
-        ? companyFigures(colegioId, sql`page.id`, todayInSpain())
-        : sql`(select d.*, (select count(*) from ${served} and cp.provider_company_id = page.id) as numfincas
-               from ${companyFigures(colegioId, sql`page.id`, todayInSpain())} d)`,
+      ...(byFincas
+        ? {}
+        : { late: sql`(select count(*) as numfincas from ${served} and cp.provider_company_id = page.id)` }),
       where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
         ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
       orderBy,
     },
-    (r): ProviderSummaryRow => ({
+    (r) => ({
       provider_id: Number(r.id),
       provider_cif: String(r.cif),
       provider_name: String(r.name),
-      readed: Number(r.read_all),
-      must_read: Number(r.read_must),
-      uploaded: Number(r.all_uploaded),
-      must_upload: Number(r.upload_must),
       numfincas: Number(r.numfincas),
     }),
   );
+  const figures = await companyFiguresOf(
+    db,
+    colegioId,
+    page.data.map((r) => r.provider_id),
+    todayInSpain(),
+  );
+  return {
+    ...page,
+    data: page.data.map((r): ProviderSummaryRow => {
+      const f = figures.get(r.provider_id);
+      if (!f) throw new Error(`no figures for company ${r.provider_id}`);
+      return { ...r, readed: f.read_all, must_read: f.read_must, uploaded: f.all_uploaded, must_upload: f.upload_must };
+    }),
+  };
 }
