@@ -1,31 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { DEMO, loginWith, logout, openMenu } from "./fixtures";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO, dropFile, loginWith, logout, makePdf, openMenu } from "./fixtures";
 
 /** The demo provider (apps/server seed). */
 const PROVIDER = "Ascensores Levante S.L.";
 const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 const DEFINITION = `Seguro de responsabilidad civil ${tag}`;
-
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await doc.save());
-}
-
-/** Drops a file on a drop zone the way a browser does when a file is dragged from the desktop. */
-async function dropFile(page: Page, zone: Locator, name: string, bytes: Buffer) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, data }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data)], name, { type: "application/pdf" }));
-      return transfer;
-    },
-    { name, data: [...bytes] },
-  );
-  for (const type of ["dragenter", "dragover", "drop"]) await zone.dispatchEvent(type, { dataTransfer });
-}
 
 const ddmmyyyy = (d: Date) =>
   `${String(d.getDate()).padStart(2, "0")}/${String(d.getMonth() + 1).padStart(2, "0")}/${d.getFullYear()}`;

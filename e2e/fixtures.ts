@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 
 export const PASSWORD = "Coordina2026!";
 
@@ -164,4 +165,31 @@ export async function acceptInvitation(page: Page, email: string, password = NEW
   await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
   await page.getByRole("button", { name: "Acceder al sitio" }).click();
   await expect(page).toHaveURL(/#\/login$/);
+}
+
+/** A one-page PDF with `text` on it, for real uploads. */
+export async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** Drops a file on a drop zone the way a browser does when a file is dragged from the desktop. */
+export async function dropFile(page: Page, zone: Locator, name: string, bytes: Buffer) {
+  await dropFiles(page, zone, [{ name, bytes }]);
+}
+
+/** Drops several files at once on a drop zone, as when a selection is dragged from the desktop. */
+export async function dropFiles(page: Page, zone: Locator, files: { name: string; bytes: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (files) => {
+      const transfer = new DataTransfer();
+      for (const { name, data } of files)
+        transfer.items.add(new File([new Uint8Array(data)], name, { type: "application/pdf" }));
+      return transfer;
+    },
+    files.map(({ name, bytes }) => ({ name, data: [...bytes] })),
+  );
+  for (const type of ["dragenter", "dragover", "drop"]) await zone.dispatchEvent(type, { dataTransfer });
 }
