@@ -84,8 +84,21 @@ async function figures(colegio: Api, providerId: number): Promise<FincaFigures> 
 
 const pendingReads = (page: Page) => page.getByTestId("pending-reads");
 const pendingUploads = (page: Page) => page.getByTestId("pending-uploads");
-const uploadRow = (page: Page, name: string) =>
-  pendingUploads(page).getByTestId("pending-upload").filter({ hasText: name });
+/**
+ * The row of an upload owed: a definition, in the demo community (a bound one; the demo provider may serve
+ * other communities that other specs add) or in all of them (a general one).
+ */
+const uploadRow = (page: Page, name: string, community = COMMUNITY) =>
+  pendingUploads(page)
+    .getByTestId("pending-upload")
+    .filter({ hasText: name })
+    .filter({
+      has: page.getByTestId("pending-upload-community").filter({
+        hasText: new RegExp(
+          `^${(name === GENERAL ? "Todas las comunidades" : community).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`,
+        ),
+      }),
+    });
 
 test.describe.configure({ mode: "serial" });
 
@@ -256,7 +269,8 @@ test("the colegio sees the provider's figures in the community and opens its doc
   await expect(general.getByTestId("upload-area")).toHaveCount(0);
   const toggle = document.getByRole("switch");
   await expect(toggle).not.toBeChecked();
-  await toggle.click({ force: true });
+  // A plain click waits for the window to settle (a forced one could land while it still moves).
+  await toggle.click();
   await expect(toggle).toBeChecked();
   await expect(modal.getByTestId("definition-box").filter({ hasText: BOUND }).getByTestId("no-documents")).toHaveText(
     "No hay documentos",

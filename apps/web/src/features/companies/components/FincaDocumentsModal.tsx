@@ -1,9 +1,7 @@
-import { Alert, Group, Loader, Modal, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
+import { Modal, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
-import { DefinitionUploadBox } from "../../documents/components/DefinitionUploadBox";
+import { DefinitionBoxesOf } from "../../documents/components/DefinitionBoxes";
 import { fincaDocumentsQuery } from "../api/fetchFincaDocuments";
 
 export interface FincaDocumentsSubject {
@@ -14,37 +12,17 @@ export interface FincaDocumentsSubject {
 
 function FincaDocuments({ fincaId, providerId }: FincaDocumentsSubject) {
   const { t } = useTranslation();
-  const query = useQuery(fincaDocumentsQuery({ id_finca: fincaId, id_gremio: providerId }));
-  if (query.isPending)
-    return (
-      <Group justify="center" py="md">
-        <Loader size="sm" aria-label={t("app.loading")} />
-        <Text size="sm" c="dimmed">
-          {t("app.loading")}
-        </Text>
-      </Group>
-    );
-  if (query.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="documents-load-error">
-        {errorText(query.error)}
-      </Alert>
-    );
-  if (query.data.data.length === 0)
-    return (
-      <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="no-docs">
-        {t("companies-page.provider.communities.no-docs")}
-      </Alert>
-    );
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t("companies-page.provider.communities.modal-intro", { provider: query.data.company.name })}
-      </Text>
-      {query.data.data.map((item) => (
-        <DefinitionUploadBox key={item.definition.id} item={item} communityId={fincaId} />
-      ))}
-    </Stack>
+    <DefinitionBoxesOf
+      query={useQuery(fincaDocumentsQuery({ id_finca: fincaId, id_gremio: providerId }))}
+      communityId={fincaId}
+      emptyText={t("companies-page.provider.communities.no-docs")}
+      intro={(answer) => (
+        <Text size="sm" c="dimmed">
+          {t("companies-page.provider.communities.modal-intro", { provider: answer.company.name })}
+        </Text>
+      )}
+    />
   );
 }
 

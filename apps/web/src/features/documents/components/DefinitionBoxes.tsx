@@ -1,7 +1,8 @@
-import type { CompanyDefinedRequest } from "@coordina/domain";
+import type { CompanyDefinedRequest, CompanyDefinedResponse } from "@coordina/domain";
 import { Alert, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errorDialog";
 import { definedDocumentsQuery } from "../api/fetchDefinedDocuments";
@@ -17,10 +18,25 @@ interface DefinitionBoxesProps {
 }
 
 /** The boxes of every definition getcompanydefined answers, or the screen's 'no docs' alert. */
-export function DefinitionBoxes({ request, communityId, emptyText }: DefinitionBoxesProps) {
-  const { t } = useTranslation();
-  const query = useQuery(definedDocumentsQuery(request));
+export function DefinitionBoxes({ request, ...rest }: DefinitionBoxesProps) {
+  return <DefinitionBoxesOf query={useQuery(definedDocumentsQuery(request))} {...rest} />;
+}
 
+/**
+ * The boxes of an answer of getcompanydefined's shape (documents_fincas too): loading, its error, the
+ * 'no docs' alert, or `intro` and a box per definition.
+ */
+export function DefinitionBoxesOf({
+  query,
+  communityId,
+  emptyText,
+  intro,
+}: Omit<DefinitionBoxesProps, "request"> & {
+  query: UseQueryResult<CompanyDefinedResponse>;
+  /** a line above the boxes, from the answer */
+  intro?: (answer: CompanyDefinedResponse) => ReactNode;
+}) {
+  const { t } = useTranslation();
   if (query.isPending)
     return (
       <Group justify="center" py="md">
@@ -44,6 +60,7 @@ export function DefinitionBoxes({ request, communityId, emptyText }: DefinitionB
     );
   return (
     <Stack gap="md">
+      {intro?.(query.data)}
       {query.data.data.map((item) => (
         <DefinitionUploadBox key={item.definition.id} item={item} communityId={communityId} />
       ))}
