@@ -43,7 +43,10 @@ const VERSION_TRIGGERS = [
 async function versionTriggers(db: Db, on: boolean) {
   for (const [table, trigger] of VERSION_TRIGGERS)
     await db.execute(sql.raw(`alter table ${table} ${on ? "enable" : "disable"} trigger ${trigger}`));
-  if (on) await db.execute(sql`delete from company_figures_cache`);
+  if (on) {
+    await db.execute(sql`delete from company_figures_cache`);
+    await db.execute(sql`delete from provider_figures_cache`);
+  }
 }
 
 export async function generate(db: Db, providers = 5000, administrators = 1000, documentShare = 1): Promise<Generated> {

@@ -1,10 +1,11 @@
 import { bigint, date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 
 /*
- * The colegio's company lists show each provider's figures (docs/compliance.md, companyFigures), which
- * add up over every community it serves. They are kept, exact, in company_figures_cache: a row is valid
- * for its day and for its company's version, and the triggers of migration 0007 raise the version of
- * every company whose figures a write can change. No one writes the versions but those triggers.
+ * The lists' compliance figures (docs/compliance.md) kept exact in caches: a company's figures in a
+ * colegio (company_figures_cache) and a provider's in a community (provider_figures_cache). A row is
+ * valid for its day and for the version of its company or community; the triggers of migration 0007
+ * raise the version of every company and community whose figures a write can change. No one writes the
+ * versions but those triggers.
  */
 
 /** How many times a company's figures may have changed (no row: version 0). */
@@ -28,4 +29,29 @@ export const companyFiguresCache = pgTable(
     pendingValidation: integer("pending_validation").notNull(),
   },
   (t) => [primaryKey({ columns: [t.colegioId, t.companyId] })],
+);
+
+/** How many times the figures in a community may have changed (no row: version 0). */
+export const communityVersions = pgTable("community_versions", {
+  communityId: integer("community_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+/**
+ * A provider's figures in a community (providerInCommunityFigures) as computed on `day` at `version` of
+ * the community; a community's figures are the sums over its live providers' rows.
+ */
+export const providerFiguresCache = pgTable(
+  "provider_figures_cache",
+  {
+    communityId: integer("community_id").notNull(),
+    providerId: integer("provider_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    uploadMust: integer("upload_must").notNull(),
+    uploadedCount: integer("uploaded_count").notNull(),
+    readedMust: integer("readed_must").notNull(),
+    readedCount: integer("readed_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.providerId] })],
 );

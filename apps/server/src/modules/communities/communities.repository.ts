@@ -9,7 +9,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
-import { communityFigures } from "../compliance/compliance.sql.js";
+import { communityFiguresOf } from "../compliance/figures-cache.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -98,7 +98,7 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
     "f.id",
   );
   const like = containsPattern(q.filter);
-  return fetchPage(
+  const page = await fetchPage(
     db,
     q,
     {
@@ -107,19 +107,24 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
       from: sql`communities f join companies a on a.id = f.admin_company_id`,
       // Every community has its administrator (a foreign key).
       countFrom: sql`communities f`,
-      late: communityFigures(sql`page.id`, todayInSpain()),
       where: sql`${scope.adminCompanyId === undefined ? sql`f.colegio_id = ${scope.colegioId}` : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`}
         and f.erased = false
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r): CommunityRow => {
-      const figures = {
-        mandatory_count: Number(r.mandatory_count),
-        mandatory_uploaded_count: Number(r.mandatory_uploaded_count),
-        expected_count_read: Number(r.expected_count_read),
-        count_read: Number(r.count_read),
-      };
+    (r) => r,
+    !q.filter,
+  );
+  // The page's figures, from the providers' cached rows (figures-cache.ts).
+  const sums = await communityFiguresOf(
+    db,
+    page.data.map((r) => Number(r.id)),
+    todayInSpain(),
+  );
+  return {
+    ...page,
+    data: page.data.map((r): CommunityRow => {
+      const figures = sums.get(Number(r.id))!;
       return {
         id: Number(r.id),
         nombre: String(r.name),
@@ -136,9 +141,8 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
         admin: String(r.admin_name),
         created: new Date(r.created_at as string).toISOString(),
       };
-    },
-    !q.filter,
-  );
+    }),
+  };
 }
 
 /**

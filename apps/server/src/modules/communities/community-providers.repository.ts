@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { providerInCommunityFigures } from "../compliance/compliance.sql.js";
+import { providerFiguresOf } from "../compliance/figures-cache.js";
 
 /** The administrator's live community in the colegio with this normalized tax id. */
 export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, colegioId: number, cifNorm: string) {
@@ -28,15 +29,19 @@ export async function pageCommunityProviders(
     "c.id",
   );
   const like = containsPattern(q.filter);
-  return fetchPage(
+  // Sorted by a figure, every row's figures are computed in the query; otherwise the page's rows read
+  // theirs from the providers' cached rows (figures-cache.ts).
+  const bySort = q.sortBy === "uploaded" || q.sortBy === "read";
+  const page = await fetchPage(
     db,
     q,
     {
       select: sql`cp.id, c.id as provider_id, c.name, c.cif,
-                  (c.erased = false and coalesce(m.erased = false, false)) as active, d.*`,
+                  (c.erased = false and coalesce(m.erased = false, false)) as active
+                  ${bySort ? sql`, d.*` : sql``}`,
       from: sql`community_providers cp join companies c on c.id = cp.provider_company_id
                 left join colegio_members m on m.colegio_id = ${community.colegioId} and m.company_id = c.id
-                cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`, todayInSpain())} d`,
+                ${bySort ? sql`cross join lateral ${providerInCommunityFigures(sql`cp.community_id`, sql`c.id`, todayInSpain())} d` : sql``}`,
       // Every link has its provider (a foreign key) and one row of figures.
       countFrom: sql`community_providers cp join companies c on c.id = cp.provider_company_id`,
       where: sql`cp.community_id = ${community.id} and cp.erased = false
@@ -44,19 +49,30 @@ export async function pageCommunityProviders(
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r): CommunityProviderRow => ({
-      id: Number(r.id),
-      id_provider: Number(r.provider_id),
-      name: String(r.name),
-      cif: String(r.cif),
-      active: r.active === true,
-      uploaded_count: Number(r.uploaded_count),
-      upload_must: Number(r.upload_must),
-      readed_count: Number(r.readed_count),
-      readed_must: Number(r.readed_must),
-    }),
+    (r) => r,
     !q.filter,
   );
+  const cached = bySort
+    ? new Map<number, Record<string, unknown>>()
+    : new Map((await providerFiguresOf(db, [community.id], todayInSpain())).map((f) => [f.provider_id, f]));
+  return {
+    ...page,
+    data: page.data.map((r): CommunityProviderRow => {
+      const f = bySort ? r : cached.get(Number(r.provider_id));
+      if (!f) throw new Error(`no figures for provider ${String(r.provider_id)}`);
+      return {
+        id: Number(r.id),
+        id_provider: Number(r.provider_id),
+        name: String(r.name),
+        cif: String(r.cif),
+        active: r.active === true,
+        uploaded_count: Number(f.uploaded_count),
+        upload_must: Number(f.upload_must),
+        readed_count: Number(f.readed_count),
+        readed_must: Number(f.readed_must),
+      };
+    }),
+  };
 }
 
 /** A provider company (type gremio) by id or by normalized tax id, with its membership of the colegio. */

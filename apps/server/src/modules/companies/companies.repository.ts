@@ -3,8 +3,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
-import { companyFiguresOf } from "../compliance/company-figures.js";
 import { companyFigures, hasPendingWork } from "../compliance/compliance.sql.js";
+import { companyFiguresOf } from "../compliance/figures-cache.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { companyFiguresOf } from "../compliance/company-figures.js";
+import { companyFiguresOf } from "../compliance/figures-cache.js";
 import { withActivity } from "./companies.repository.js";
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */

@@ -22,8 +22,8 @@ import {
 } from "../../../test/compliance-world.js";
 import { createTestDatabase } from "../../../test/helpers.js";
 import { type Database, type Db, queryRows } from "../../db/client.js";
-import { companyFiguresOf } from "./company-figures.js";
 import { communityFigures, companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
+import { communityFiguresOf, companyFiguresOf, providerFiguresOf } from "./figures-cache.js";
 
 /*
  * The SQL figures (compliance.sql.ts) equal the reference model's (packages/domain/src/compliance.ts) on
@@ -395,8 +395,8 @@ async function expectSqlEqualsModel(db: Db, world: StoredWorld, step = "") {
 }
 
 /**
- * The colegio lists' figures (companyFiguresOf: company_figures_cache, refreshed when a company's version
- * moved) equal the model's. Asked after every event of a story, a write whose trigger forgot to raise a
+ * The lists' cached figures (companyFiguresOf, providerFiguresOf, communityFiguresOf: refreshed when the
+ * version of their company or community moved) equal the model's. Asked after every event of a story, a write whose trigger forgot to raise a
  * version shows here as yesterday's figures.
  */
 async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) {
@@ -411,6 +411,20 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
       if (JSON.stringify(got) !== JSON.stringify(want))
         diffs.push(`company:${g}:${p}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
     }
+  }
+  const communities = world.communities.map((c) => c.id);
+  for (const r of await providerFiguresOf(db, communities, world.today)) {
+    const want = model.providerInCommunity(r.community_id, r.provider_id);
+    const { community_id, provider_id, ...got } = r;
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      diffs.push(`pair:${community_id}:${provider_id}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
+  }
+  const sums = await communityFiguresOf(db, communities, world.today);
+  for (const c of communities) {
+    const want = model.community(c);
+    const got = sums.get(c);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      diffs.push(`community:${c}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
   }
   if (diffs.length)
     throw new Error(`${step}cached figures differ from the model (today ${world.today}):\n${diffs.join("\n")}`);
