@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO, dropFile, loginWith, logout, makePdf, openMenu } from "./fixtures";
 
 /** The demo provider (apps/server seed). */
@@ -8,6 +8,18 @@ const DEFINITION = `Seguro de responsabilidad civil ${tag}`;
 
 const ddmmyyyy = (d: Date) =>
   `${String(d.getDate()).padStart(2, "0")}/${String(d.getMonth() + 1).padStart(2, "0")}/${d.getFullYear()}`;
+
+/**
+ * Opens the date picker of `field`: a click that lands while its dialog still moves can leave it shut,
+ * so it is clicked again until the calendar shows.
+ */
+async function openPicker(page: Page, field: Locator) {
+  const calendar = page.locator("[data-direction='previous']").first();
+  await expect(async () => {
+    if (!(await calendar.isVisible())) await field.click();
+    await expect(calendar).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
 
 /** Picks day `day` of the month `monthsAhead` from the one an open Mantine date picker shows. */
 async function pickDay(page: Page, monthsAhead: number, day: number) {
@@ -79,7 +91,7 @@ test("the provider drags a PDF in, must set its expiry, and opens it through its
   await expect(dialog.getByRole("button", { name: "Guardar" })).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }).click();
+  await openPicker(page, dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }));
   await pickDay(page, 2, 15);
   await expect(dialog.getByRole("button", { name: "Guardar" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Guardar" }).click();
@@ -150,7 +162,7 @@ test("an expired document shows 'Caducado desde'", async ({ page }) => {
   const row = box(page).getByTestId("document-row");
   await row.getByRole("button", { name: "Editar documento" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar documento" });
-  await dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }).click();
+  await openPicker(page, dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }));
   // The picker opens on the month of the date set before (two months ahead): go back to last month.
   await pickDay(page, -3, 1);
   await dialog.getByRole("button", { name: "Guardar" }).click();
