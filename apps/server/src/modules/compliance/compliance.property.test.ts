@@ -22,7 +22,7 @@ import {
 } from "../../../test/compliance-world.js";
 import { createTestDatabase } from "../../../test/helpers.js";
 import { type Database, type Db, queryRows } from "../../db/client.js";
-import { communityFigures, companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
+import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 import { communityFiguresOf, companyFiguresOf, providerFiguresOf } from "./figures-cache.js";
 
 /*
@@ -280,7 +280,7 @@ function modelFigures(world: StoredWorld): Map<string, Figures> {
 }
 
 interface FigureRow {
-  kind: "pair" | "community" | "company";
+  kind: "pair" | "company";
   a: number;
   b: number | null;
   v1: number;
@@ -310,10 +310,6 @@ function prepareFigures(): SQL {
             f.readed_must as v3, f.readed_count as v4, null::int as v5, null::int as v6
           from unnest(${ids(2)}, ${ids(3)}) x(c, p)
           cross join lateral ${providerInCommunityFigures(sql`x.c`, sql`x.p`, slot(1))} f`,
-      sql`select 'community', x.c, null::int, f.mandatory_count, f.mandatory_uploaded_count,
-            f.expected_count_read, f.count_read, null::int, null::int
-          from unnest(${ids(4)}) x(c)
-          cross join lateral ${communityFigures(sql`x.c`, slot(1))} f`,
       ...COLEGIO_SLOTS.map(
         (colegio) => sql`select 'company', ${colegio}::int, x.p, f.upload_must, f.all_uploaded, f.read_must,
             f.read_all, f.pending_validation, (${hasPendingWork(colegio, sql`x.p`, slot(1))})::int
@@ -357,13 +353,6 @@ async function sqlFigures(db: Db, world: StoredWorld): Promise<Map<string, Figur
   for (const r of rows) {
     if (r.kind === "pair")
       out.set(`pair:${r.a}:${r.b}`, { upload_must: r.v1, uploaded_count: r.v2, readed_must: r.v3, readed_count: r.v4 });
-    else if (r.kind === "community")
-      out.set(`community:${r.a}`, {
-        mandatory_count: r.v1,
-        mandatory_uploaded_count: r.v2,
-        expected_count_read: r.v3,
-        count_read: r.v4,
-      });
     else
       out.set(`company:${r.a}:${r.b}`, {
         upload_must: r.v1,
@@ -374,6 +363,9 @@ async function sqlFigures(db: Db, world: StoredWorld): Promise<Map<string, Figur
         pending_work: r.v6 === 1,
       });
   }
+  // A community's figures are the sums of its providers' rows, as the communities list reads them.
+  const communities = world.communities.map((c) => c.id);
+  for (const [c, f] of await communityFiguresOf(db, communities, world.today)) out.set(`community:${c}`, f);
   return out;
 }
 

@@ -76,24 +76,6 @@ function readsInCommunity(f: SQL, provider: SQL, today: string): SQL {
     ${readDefinitionOf(f, today)} and party.company_id <> ${provider})`;
 }
 
-/**
- * Read figures of all the providers of the community row `f` at once (must, met): each document to read
- * is visited once, with its number of readers (the live providers but its uploader) and of their marks
- * (one range of read_marks_key). The same sums as readsInCommunity over the providers, without walking
- * the documents once per provider.
- */
-function communityReads(f: SQL, today: string): SQL {
-  return sql`(select coalesce(sum(cardinality(lp.ids) - case when party.company_id = any(lp.ids) then 1 else 0 end), 0)::int
-        as must,
-      coalesce(sum((select count(*) from read_marks rm where rm.document_id = rdoc.id and rm.community_id = ${f}.id
-        and rm.reader_company_id = any(lp.ids) and rm.reader_company_id <> party.company_id)), 0)::int as met
-    from (select coalesce(array_agg(rp.provider_company_id), '{}') as ids from community_providers rp
-          where rp.community_id = ${f}.id and rp.erased = false) lp
-    cross join lateral (select ${f}.admin_company_id as company_id union select unnest(lp.ids)) party
-    cross join lateral ${documentsOfIn(sql`party.company_id`, sql`${f}.id`)} rdoc
-    ${readDefinitionOf(f, today)})`;
-}
-
 /** The provider serves the live community row `f`. */
 function servesLive(f: SQL, provider: SQL): SQL {
   return sql`(${f}.erased = false and exists (select 1 from community_providers sv
@@ -116,22 +98,6 @@ export function providerInCommunityFigures(communityId: SQL, providerId: SQL, to
     cross join lateral ${uploadsInCommunity(sql`pf`, providerId, today)} u
     cross join lateral ${readsInCommunity(sql`pf`, providerId, today)} r
     where pf.id = ${communityId})`;
-}
-
-/**
- * Figures of a community (the communities-list row): the sums over the rows of its providers list.
- * Always one row; zeros for an erased community.
- */
-export function communityFigures(communityId: SQL, today: string): SQL {
-  return sql`(select coalesce(u.must, 0)::int as mandatory_count, coalesce(u.met, 0)::int as mandatory_uploaded_count,
-      coalesce(r.must, 0)::int as expected_count_read, coalesce(r.met, 0)::int as count_read
-    from (select 1) one
-    left join communities cf on cf.id = ${communityId} and cf.erased = false
-    left join lateral (select sum(x.upload_must) as must, sum(x.uploaded_count) as met
-      from community_providers cfp
-      cross join lateral ${uploadsInCommunity(sql`cf`, sql`cfp.provider_company_id`, today)} x
-      where cfp.community_id = cf.id and cfp.erased = false) u on true
-    left join lateral ${communityReads(sql`cf`, today)} r on true)`;
 }
 
 /**

@@ -107,7 +107,7 @@ export async function providerFiguresOf(db: Db, communityIds: number[], today: s
   }));
 }
 
-/** The communities' figures (communityFigures): the sums of their live providers' rows; zeros without any. */
+/** The communities' figures (the communities list): the sums of their live providers' rows; zeros without any. */
 export async function communityFiguresOf(
   db: Db,
   communityIds: number[],
