@@ -74,14 +74,17 @@ export const PDF_SIGNATURE_WINDOW = 1024;
 /** A calendar date as the API sends it: YYYY-MM-DD. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// Built once: constructing a DateTimeFormat costs more than a whole list query's own work in Node.
+const spainDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Madrid",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** Today's date in Spain, YYYY-MM-DD: expiry dates are calendar days of the portal's users. */
 export function todayInSpain(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Madrid",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return spainDay.format(now);
 }
 
 /**
