@@ -44,6 +44,9 @@ export const communities = pgTable(
       .on(t.adminCompanyId, t.colegioId, sql`lower(${t.name})`, t.id)
       .where(sql`${t.erased} = false`),
     index("communities_colegio_name_idx").on(t.colegioId, sql`lower(${t.name})`, t.id).where(sql`${t.erased} = false`),
+    // A provider's live communities in a colegio (the 'En Fincas' count) from its links: one index-only
+    // probe per link instead of a visit to the community's row.
+    index("communities_live_colegio_idx").on(t.id, t.colegioId).where(sql`${t.erased} = false`),
     // Searches ('contains', case-insensitive) by name or tax id.
     index("communities_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("communities_cif_trgm_idx").using("gin", sql`${t.cif} gin_trgm_ops`),

@@ -124,43 +124,43 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     ${q.filterNotRead ? sql`and ${hasPendingWork(colegioId, sql`c.id`, todayInSpain())}` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
 
-  // The page's ids in order, then their row data: a sort by name can walk index companies_type_name_idx
-  // and stop after the page instead of sorting the whole colegio.
+  // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
+  // and stop after the page instead of sorting the whole colegio. The page carries every column of its
+  // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
+  // hash the whole companies table for that join.
   const sortKey = order[q.sortBy ?? "name"];
   // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
   const run = q.filter ? queryRows : queryRowsPrepared;
-  const [rows, [counted]] = await Promise.all([
-    run<Record<string, unknown>>(
-      db,
-      sql`with page as (
-            select c.id, c.position, c.erased
-            from (select c.id, (m.erased or c.erased) as erased,
-                         row_number() over (order by ${sortKey}, c.id ${dir}) as position
-                  from ${from}
-                  ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
-                  ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
-                  where ${where}
-                  order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
-          select c.id, c.type, c.name, c.cif, page.erased, c.created_at,
-                 oc.name as owner_company, ou.email as owner_user, ou.password_hash is not null as registered,
-                 ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
-                 ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
-                 ${activityNames(colegioId, sql`c.id`)} as activities
-          from page
-          join companies c on c.id = page.id
-          left join companies oc on oc.id = c.owner_company_id
-          left join users ou on ou.id = c.owner_user_id
-          order by page.position`,
-    ),
-    // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
-    run<{ n: number | string }>(
-      db,
-      q.filter || q.filterNotRead || q.filteract !== undefined
-        ? sql`select count(*) as n from ${from} where ${where}`
-        : sql`select count(*) as n from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`,
-    ),
-  ]);
-  const count = Number(counted?.n ?? 0);
+  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
+  const counting =
+    q.filter || q.filterNotRead || q.filteract !== undefined
+      ? sql`select count(*) from ${from} where ${where}`
+      : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
+  // The total rides along as an uncorrelated subquery (computed once): one round trip for the page.
+  const rows = await run<Record<string, unknown>>(
+    db,
+    sql`with page as (
+          select c.*, row_number() over () as position
+          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+                       c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
+                from ${from}
+                ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
+                ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                where ${where}
+                order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+        select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
+               c.registered, (${counting}) as page_total__,
+               ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
+               ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
+               ${activityNames(colegioId, sql`c.id`)} as activities
+        from page c
+        left join companies oc on oc.id = c.owner_company_id
+        order by c.position`,
+  );
+  // A page past the end has no row to carry the total: asked on its own.
+  const counted =
+    rows[0]?.page_total__ ?? (q.page === 1 ? 0 : (await run<{ count: number | string }>(db, counting))[0]?.count);
+  const count = Number(counted ?? 0);
   const figures = await companyFiguresOf(
     db,
     colegioId,

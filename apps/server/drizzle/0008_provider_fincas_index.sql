@@ -1,0 +1,1 @@
+CREATE INDEX "communities_live_colegio_idx" ON "communities" USING btree ("id","colegio_id") WHERE "communities"."erased" = false;
