@@ -184,14 +184,17 @@ export function hasPendingWork(colegioId: number, companyId: SQL, today: string)
   const served = sql`community_providers hp
     join communities hf on hf.id = hp.community_id and hf.erased = false and hf.colegio_id = ${colegioId}
     where hp.provider_company_id = ${companyId} and hp.erased = false`;
-  return sql`(exists (select 1 from ${served} and exists (
-        select 1 from document_definitions ud
+  // An upload owed: a general definition once (when it serves any community), a per-community one in
+  // each community served; apart, so the general ones are not looked up again for every community.
+  const owed = (community: SQL | null) => sql`exists (select 1 from document_definitions ud
         where ud.colegio_id = ${colegioId} and ud.erased = false and ud.mandatory
-          and ud.requirement_origin in (${PROVIDER_ORIGINS})
+          and ud.requirement_origin in (${PROVIDER_ORIGINS}) and ud.assocfinca = ${community ? sql`true` : sql`false`}
           and not exists (select 1 from company_documents hu
             where hu.company_id = ${companyId} and hu.erased = false and hu.definition_id = ud.id
-              and hu.community_id is not distinct from (case when ud.assocfinca then hf.id end)
-              and ${current(sql`hu`, sql`ud`, today)})))
+              and ${community ? sql`hu.community_id = ${community}` : sql`hu.community_id is null`}
+              and ${current(sql`hu`, sql`ud`, today)}))`;
+  return sql`((exists (select 1 from ${served}) and ${owed(null)})
+    or exists (select 1 from ${served} and ${owed(sql`hf.id`)})
     or exists (select 1 from ${served} and exists (
         select 1 from (select hf.admin_company_id as company_id
                        union
