@@ -110,9 +110,10 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     created: sql`c.created_at ${dir}`,
     pending: sql`${pendingSum} ${dir}`,
   };
-  const from = sql`colegio_members m
+  const members = sql`colegio_members m
     join companies c on c.id = m.company_id
-    left join users ou on ou.id = c.owner_user_id
+    left join users ou on ou.id = c.owner_user_id`;
+  const from = sql`${members}
     ${needFigures ? sql`cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d` : sql``}`;
   // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
   const matching = sql`(select id from companies where name ilike ${like} or cif ilike ${like}
@@ -131,35 +132,44 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
   const sortKey = order[q.sortBy ?? "name"];
   // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
   const run = q.filter ? queryRows : queryRowsPrepared;
-  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx.
+  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
+  // it never needs the figures the order may join.
   const counting =
     q.filter || q.filterNotRead || q.filteract !== undefined
-      ? sql`select count(*) from ${from} where ${where}`
+      ? sql`select count(*) from ${members} where ${where}`
       : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
-  // The total rides along as an uncorrelated subquery (computed once): one round trip for the page.
-  const rows = await run<Record<string, unknown>>(
-    db,
-    sql`with page as (
-          select c.*, row_number() over () as position
-          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
-                       c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
-                from ${from}
-                ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
-                ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
-                where ${where}
-                order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
-        select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
-               c.registered, (${counting}) as page_total__,
-               ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
-               ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
-               ${activityNames(colegioId, sql`c.id`)} as activities
-        from page c
-        left join companies oc on oc.id = c.owner_company_id
-        order by c.position`,
-  );
+  // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round
+  // trip. 'Ver solo docs pendientes' asks every member for pending work to count them, so that count
+  // goes on its own connection at the same time instead of after the page.
+  const countApart = q.filterNotRead;
+  const [rows, apart] = await Promise.all([
+    run<Record<string, unknown>>(
+      db,
+      sql`with page as (
+            select c.*, row_number() over () as position
+            from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+                         c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
+                  from ${from}
+                  ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
+                  ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                  where ${where}
+                  order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+          select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
+                 c.registered, ${countApart ? sql`null` : sql`(${counting})`} as page_total__,
+                 ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
+                 ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
+                 ${activityNames(colegioId, sql`c.id`)} as activities
+          from page c
+          left join companies oc on oc.id = c.owner_company_id
+          order by c.position`,
+    ),
+    countApart ? run<{ count: number | string }>(db, counting) : undefined,
+  ]);
   // A page past the end has no row to carry the total: asked on its own.
   const counted =
-    rows[0]?.page_total__ ?? (q.page === 1 ? 0 : (await run<{ count: number | string }>(db, counting))[0]?.count);
+    apart?.[0]?.count ??
+    rows[0]?.page_total__ ??
+    (q.page === 1 ? 0 : (await run<{ count: number | string }>(db, counting))[0]?.count);
   const count = Number(counted ?? 0);
   const figures = await companyFiguresOf(
     db,
