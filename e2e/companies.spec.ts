@@ -216,6 +216,9 @@ test.describe("company lists of the colegio", () => {
       (r) => r.url().endsWith("/companies/companies/index") && r.postDataJSON()?.filterNotRead === true,
     );
     await page.goto("./#/admin/administradores");
+    // A hash change returns at once: the providers page must be gone before it is opened again, or the
+    // second change can land before React left it and nothing is asked again.
+    await expect(page.getByRole("heading", { level: 2, name: "Administradores de fincas" })).toBeVisible();
     await page.goto("./#/admin/proveedor?docsRead=1");
     await again;
     await expect(box).toBeChecked();
