@@ -1,8 +1,9 @@
-import { bigint, date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 
 /*
  * The lists' compliance figures (docs/compliance.md) kept exact in caches: a company's figures in a
- * colegio (company_figures_cache) and a provider's in a community (provider_figures_cache). A row is
+ * colegio (company_figures_cache), whether it has work left there (pending_work_cache, 'Ver solo docs
+ * pendientes') and a provider's figures in a community (provider_figures_cache). A row is
  * valid for its day and for the version of its company or community; the triggers of migration 0007
  * raise the version of every company and community whose figures a write can change. No one writes the
  * versions but those triggers.
@@ -27,6 +28,22 @@ export const companyFiguresCache = pgTable(
     readMust: integer("read_must").notNull(),
     readAll: integer("read_all").notNull(),
     pendingValidation: integer("pending_validation").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.colegioId, t.companyId] })],
+);
+
+/**
+ * Whether a company has something left to do in a colegio (hasPendingWork) as computed on `day` at
+ * `version` of the company: 'Ver solo docs pendientes' asks it of every member at once.
+ */
+export const pendingWorkCache = pgTable(
+  "pending_work_cache",
+  {
+    colegioId: integer("colegio_id").notNull(),
+    companyId: integer("company_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    pending: boolean("pending").notNull(),
   },
   (t) => [primaryKey({ columns: [t.colegioId, t.companyId] })],
 );

@@ -3,8 +3,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
-import { companyFigures, hasPendingWork } from "../compliance/compliance.sql.js";
-import { companyFiguresOf } from "../compliance/figures-cache.js";
+import { companyFigures } from "../compliance/compliance.sql.js";
+import { companyFiguresOf, pendingWorkCte } from "../compliance/figures-cache.js";
 
 export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -84,7 +84,7 @@ export interface CompanyPageQuery extends PageRequest {
  * One page of a colegio's member companies of one type, with the list-row figures, and the total. The
  * page is chosen first (joins on primary keys, one sort of the colegio's members); the counts and the
  * activities are then computed for the page's rows only. Figures are joined before paging only when the
- * order or the 'docs pendientes' filter needs them.
+ * order needs them; the 'docs pendientes' filter reads pending_work_cache.
  */
 export async function pageColegioCompanies(db: Db, colegioId: number, q: CompanyPageQuery) {
   const dir = sql.raw(q.sortDesc ?? "ASC");
@@ -122,7 +122,7 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
                         where u.email ilike ${like})`;
   const where = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
     ${q.filter ? sql`and c.id in ${matching}` : sql``}
-    ${q.filterNotRead ? sql`and ${hasPendingWork(colegioId, sql`c.id`, todayInSpain())}` : sql``}
+    ${q.filterNotRead ? sql`and c.id in (select company_id from pending_work where pending)` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
 
   // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
@@ -138,38 +138,42 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     q.filter || q.filterNotRead || q.filteract !== undefined
       ? sql`select count(*) from ${members} where ${where}`
       : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
-  // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round
-  // trip. 'Ver solo docs pendientes' asks every member for pending work to count them, so that count
-  // goes on its own connection at the same time instead of after the page.
-  const countApart = q.filterNotRead;
-  const [rows, apart] = await Promise.all([
-    run<Record<string, unknown>>(
-      db,
-      sql`with page as (
-            select c.*, row_number() over () as position
-            from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
-                         c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
-                  from ${from}
-                  ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
-                  ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
-                  where ${where}
-                  order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
-          select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
-                 c.registered, ${countApart ? sql`null` : sql`(${counting})`} as page_total__,
-                 ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
-                 ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
-                 ${activityNames(colegioId, sql`c.id`)} as activities
-          from page c
-          left join companies oc on oc.id = c.owner_company_id
-          order by c.position`,
-    ),
-    countApart ? run<{ count: number | string }>(db, counting) : undefined,
-  ]);
+  // 'Ver solo docs pendientes' asks every member whether it has work left (pending_work_cache, kept
+  // exact like the figures' caches): once per statement, for the page and its total.
+  const pending = q.filterNotRead
+    ? pendingWorkCte(
+        colegioId,
+        sql`select company_id from colegio_members where colegio_id = ${colegioId} and company_type = ${q.type}`,
+        todayInSpain(),
+      )
+    : undefined;
+  // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
+  const rows = await run<Record<string, unknown>>(
+    db,
+    sql`with ${pending ? sql`${pending},` : sql``} page as (
+          select c.*, row_number() over () as position
+          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+                       c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
+                from ${from}
+                ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
+                ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                where ${where}
+                order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+        select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
+               c.registered, (${counting}) as page_total__,
+               ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
+               ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
+               ${activityNames(colegioId, sql`c.id`)} as activities
+        from page c
+        left join companies oc on oc.id = c.owner_company_id
+        order by c.position`,
+  );
   // A page past the end has no row to carry the total: asked on its own.
   const counted =
-    apart?.[0]?.count ??
     rows[0]?.page_total__ ??
-    (q.page === 1 ? 0 : (await run<{ count: number | string }>(db, counting))[0]?.count);
+    (q.page === 1
+      ? 0
+      : (await run<{ count: number | string }>(db, pending ? sql`with ${pending} ${counting}` : counting))[0]?.count);
   const count = Number(counted ?? 0);
   const figures = await companyFiguresOf(
     db,

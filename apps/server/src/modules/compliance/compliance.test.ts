@@ -679,3 +679,54 @@ describe("what changes the pending uploads, at once", () => {
     expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toHaveLength(6);
   });
 });
+
+describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRead)", () => {
+  /** The providers of colegio A the filter keeps, and its total. */
+  const filtered = async () => {
+    const res = await post(w.t.colegio, "/companies/companies/index", {
+      type: Role.gremio,
+      filterNotRead: 1,
+      limit: 100,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.map((r: { id: number }) => r.id) as number[];
+    expect(res.json().count).toBe(ids.length);
+    return ids.sort((a, b) => a - b);
+  };
+  /** The providers of colegio A with something owed, unread or waiting for validation, by the model. */
+  const withWorkLeft = async () => {
+    const model = await modelOfDatabase();
+    const all = await post(w.t.colegio, "/companies/companies/index", { type: Role.gremio, limit: 100 });
+    return (all.json().data as { id: number }[])
+      .map((r) => r.id)
+      .filter((id) => {
+        const f = model.company(w.A.id, id);
+        return f.upload_must - f.all_uploaded + (f.read_must - f.read_all) + f.pending_validation > 0;
+      })
+      .sort((a, b) => a - b);
+  };
+
+  it("keeps exactly the providers with work left, again from its cache, and follows a change at once", async () => {
+    const expected = await withWorkLeft();
+    expect(expected).toContain(w.P1.id);
+    expect(expected).not.toContain(w.P0.id);
+    expect(await filtered()).toEqual(expected);
+    // Asked again, the answers come from pending_work_cache, one row per member for today.
+    expect(await filtered()).toEqual(expected);
+    const [cached] = await queryRows<{ n: number | string }>(
+      db(),
+      sql`select count(*) as n from pending_work_cache where colegio_id = ${w.A.id} and day = ${todayInSpain()}::date`,
+    );
+    expect(Number(cached?.n)).toBeGreaterThanOrEqual(expected.length);
+
+    // P0, serving nothing, owes nothing; serving C1 it owes its uploads there at once, and nothing again
+    // once it leaves.
+    await ensureProviderLink(db(), w.C1.id, w.P0.id);
+    expect(await filtered()).toEqual([...expected, w.P0.id].sort((a, b) => a - b));
+    expect(await filtered()).toEqual(await withWorkLeft());
+    await db().execute(
+      sql`update community_providers set erased = true where community_id = ${w.C1.id} and provider_company_id = ${w.P0.id}`,
+    );
+    expect(await filtered()).toEqual(expected);
+  });
+});

@@ -1,7 +1,7 @@
 import type { CommunityFigures, CompanyFigures, ProviderInCommunityFigures } from "@coordina/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRowsPrepared } from "../../db/client.js";
-import { companyFigures, providerInCommunityFigures } from "./compliance.sql.js";
+import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
  * The figures of some companies in a colegio on `today` (companyFigures), from company_figures_cache
@@ -52,6 +52,49 @@ export async function companyFiguresOf(
       },
     ]),
   );
+}
+
+/**
+ * Common table expressions ending in `pending_work (company_id, pending)`: whether each company that
+ * `companies` selects (one column) has work left in the colegio on `today` (hasPendingWork), from
+ * pending_work_cache where a row of that day holds the company's current version, computed and stored
+ * otherwise; in one statement, as companyFiguresOf. To start a `with` of the caller's statement: it
+ * writes, so PostgreSQL runs it once, however often the statement reads `pending_work`.
+ */
+export function pendingWorkCte(colegioId: number, companies: SQL, today: string): SQL {
+  return sql`pw_want as (
+      select w.id, coalesce(v.version, 0) as version
+      from (${companies}) w(id) left join compliance_versions v on v.company_id = w.id),
+    pw_hit as (
+      select k.company_id, k.pending
+      from pending_work_cache k join pw_want on pw_want.id = k.company_id and pw_want.version = k.version
+      where k.colegio_id = ${colegioId} and k.day = ${today}::date),
+    pw_fresh as (
+      insert into pending_work_cache (colegio_id, company_id, day, version, pending)
+      select ${colegioId}, pw_want.id, ${today}::date, pw_want.version, ${hasPendingWork(colegioId, sql`pw_want.id`, today)}
+      from pw_want
+      where not exists (select 1 from pw_hit where pw_hit.company_id = pw_want.id)
+      order by pw_want.id
+      on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version,
+        pending = excluded.pending
+      returning company_id, pending),
+    pending_work as (select company_id, pending from pw_hit union all select company_id, pending from pw_fresh)`;
+}
+
+/** Whether each of some companies has work left in a colegio on `today` (pendingWorkCte). */
+export async function pendingWorkOf(
+  db: Db,
+  colegioId: number,
+  companyIds: number[],
+  today: string,
+): Promise<Map<number, boolean>> {
+  if (companyIds.length === 0) return new Map();
+  const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
+  const rows = await queryRowsPrepared<{ company_id: number; pending: boolean }>(
+    db,
+    sql`with ${pendingWorkCte(colegioId, sql`select unnest(${ids})`, today)} select * from pending_work`,
+  );
+  return new Map(rows.map((r) => [Number(r.company_id), Boolean(r.pending)]));
 }
 
 /** A live provider's figures in a community (the providers-of-a-community row). */
