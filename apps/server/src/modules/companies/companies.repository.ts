@@ -120,10 +120,12 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
                         union
                         select mc.id from users u join companies mc on mc.owner_user_id = u.id
                         where u.email ilike ${like})`;
-  const where = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
+  const candidates = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
     ${q.filter ? sql`and c.id in ${matching}` : sql``}
-    ${q.filterNotRead ? sql`and c.id in (select company_id from pending_work where pending)` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
+  const where = q.filterNotRead
+    ? sql`${candidates} and c.id in (select company_id from pending_work where pending)`
+    : candidates;
 
   // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
   // and stop after the page instead of sorting the whole colegio. The page carries every column of its
@@ -132,21 +134,18 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
   const sortKey = order[q.sortBy ?? "name"];
   // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
   const run = q.filter ? queryRows : queryRowsPrepared;
-  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
-  // it never needs the figures the order may join.
-  const counting =
-    q.filter || q.filterNotRead || q.filteract !== undefined
-      ? sql`select count(*) from ${members} where ${where}`
-      : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
-  // 'Ver solo docs pendientes' asks every member whether it has work left (pending_work_cache, kept
+  // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
   // exact like the figures' caches): once per statement, for the page and its total.
   const pending = q.filterNotRead
-    ? pendingWorkCte(
-        colegioId,
-        sql`select company_id from colegio_members where colegio_id = ${colegioId} and company_type = ${q.type}`,
-        todayInSpain(),
-      )
+    ? pendingWorkCte(colegioId, sql`select c.id from ${members} where ${candidates}`, todayInSpain())
     : undefined;
+  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
+  // it never needs the figures the order may join.
+  const counting = pending
+    ? sql`select count(*) from pending_work where pending`
+    : q.filter || q.filteract !== undefined
+      ? sql`select count(*) from ${members} where ${where}`
+      : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
   const rows = await run<Record<string, unknown>>(
     db,

@@ -718,6 +718,13 @@ describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRe
       sql`select count(*) as n from pending_work_cache where colegio_id = ${w.A.id} and day = ${todayInSpain()}::date`,
     );
     expect(Number(cached?.n)).toBeGreaterThanOrEqual(expected.length);
+    // With a search, only the providers it finds are asked, and the total is theirs.
+    const searched = await post(w.t.colegio, "/companies/companies/index", {
+      type: Role.gremio,
+      filterNotRead: 1,
+      filter: w.P1.cif,
+    });
+    expect(searched.json()).toMatchObject({ count: 1, data: [{ id: w.P1.id }] });
 
     // P0, serving nothing, owes nothing; serving C1 it owes its uploads there at once, and nothing again
     // once it leaves.

@@ -4,10 +4,56 @@ import { type Db, queryRowsPrepared } from "../../db/client.js";
 import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
- * The figures of some companies in a colegio on `today` (companyFigures), from company_figures_cache
- * where a row of that day holds the company's current version, computed and stored otherwise. One
- * statement, so the versions it stores and the figures it computes come from the same snapshot: a write
- * committed after it raised the version, and the row it stores is never used.
+ * Common table expressions ending in `name (company_id, ...columns)`: a value of each company that
+ * `companies` selects (one column) in a colegio on `today`, read from `table` where a row of that day
+ * holds the company's current version (compliance_versions), computed by `compute` (a subquery with those
+ * columns, over the company it is given) and stored otherwise. One statement, so the versions it stores
+ * and the values it computes come from the same snapshot: a write committed meanwhile raised the version,
+ * and the row it stores is never used. It writes, so PostgreSQL runs it once however often the statement
+ * reads `name`; it must start the statement's `with`.
+ */
+function companyCacheCte(o: {
+  name: string;
+  table: string;
+  columns: readonly string[];
+  colegioId: number;
+  companies: SQL;
+  today: string;
+  compute: (company: SQL) => SQL;
+}): SQL {
+  const [want, hit, fresh] = ["want", "hit", "fresh"].map((part) => sql.raw(`${o.name}_${part}`)) as [SQL, SQL, SQL];
+  const table = sql.raw(o.table);
+  const list = (prefix: string) => sql.raw(o.columns.map((c) => `${prefix}${c}`).join(", "));
+  const update = sql.raw(o.columns.map((c) => `${c} = excluded.${c}`).join(", "));
+  return sql`${want} as (
+      select w.id, coalesce(v.version, 0) as version
+      from (${o.companies}) w(id) left join compliance_versions v on v.company_id = w.id),
+    ${hit} as (
+      select k.company_id, ${list("k.")}
+      from ${table} k join ${want} on ${want}.id = k.company_id and ${want}.version = k.version
+      where k.colegio_id = ${o.colegioId} and k.day = ${o.today}::date),
+    ${fresh} as (
+      insert into ${table} (colegio_id, company_id, day, version, ${list("")})
+      select ${o.colegioId}, ${want}.id, ${o.today}::date, ${want}.version, ${list("d.")}
+      from ${want} cross join lateral ${o.compute(sql`${want}.id`)} d
+      where not exists (select 1 from ${hit} where ${hit}.company_id = ${want}.id)
+      order by ${want}.id
+      on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version, ${update}
+      returning company_id, ${list("")}),
+    ${sql.raw(o.name)} as (select * from ${hit} union all select * from ${fresh})`;
+}
+
+const COMPANY_FIGURES: readonly (keyof CompanyFigures)[] = [
+  "upload_must",
+  "all_uploaded",
+  "read_must",
+  "read_all",
+  "pending_validation",
+];
+
+/**
+ * The figures of some companies in a colegio on `today` (companyFigures), kept in company_figures_cache
+ * (companyCacheCte).
  */
 export async function companyFiguresOf(
   db: Db,
@@ -17,29 +63,16 @@ export async function companyFiguresOf(
 ): Promise<Map<number, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
   const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
-  const rows = await queryRowsPrepared<Record<string, number | string>>(
-    db,
-    sql`with want as (
-          select x.id, coalesce(v.version, 0) as version
-          from unnest(${ids}) x(id) left join compliance_versions v on v.company_id = x.id),
-        hit as (
-          select k.company_id, k.upload_must, k.all_uploaded, k.read_must, k.read_all, k.pending_validation
-          from company_figures_cache k join want on want.id = k.company_id and want.version = k.version
-          where k.colegio_id = ${colegioId} and k.day = ${today}::date),
-        fresh as (
-          insert into company_figures_cache (colegio_id, company_id, day, version, upload_must, all_uploaded,
-                                             read_must, read_all, pending_validation)
-          select ${colegioId}, want.id, ${today}::date, want.version, d.upload_must, d.all_uploaded, d.read_must,
-                 d.read_all, d.pending_validation
-          from want cross join lateral ${companyFigures(colegioId, sql`want.id`, today)} d
-          where not exists (select 1 from hit where hit.company_id = want.id)
-          order by want.id
-          on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version,
-            upload_must = excluded.upload_must, all_uploaded = excluded.all_uploaded, read_must = excluded.read_must,
-            read_all = excluded.read_all, pending_validation = excluded.pending_validation
-          returning company_id, upload_must, all_uploaded, read_must, read_all, pending_validation)
-        select * from hit union all select * from fresh`,
-  );
+  const cached = companyCacheCte({
+    name: "figures",
+    table: "company_figures_cache",
+    columns: COMPANY_FIGURES,
+    colegioId,
+    companies: sql`select unnest(${ids})`,
+    today,
+    compute: (company) => companyFigures(colegioId, company, today),
+  });
+  const rows = await queryRowsPrepared<Record<string, number | string>>(db, sql`with ${cached} select * from figures`);
   return new Map(
     rows.map((r) => [
       Number(r.company_id),
@@ -56,45 +89,19 @@ export async function companyFiguresOf(
 
 /**
  * Common table expressions ending in `pending_work (company_id, pending)`: whether each company that
- * `companies` selects (one column) has work left in the colegio on `today` (hasPendingWork), from
- * pending_work_cache where a row of that day holds the company's current version, computed and stored
- * otherwise; in one statement, as companyFiguresOf. To start a `with` of the caller's statement: it
- * writes, so PostgreSQL runs it once, however often the statement reads `pending_work`.
+ * `companies` selects has work left in the colegio on `today` (hasPendingWork), kept in
+ * pending_work_cache (companyCacheCte; to start the caller's `with`).
  */
 export function pendingWorkCte(colegioId: number, companies: SQL, today: string): SQL {
-  return sql`pw_want as (
-      select w.id, coalesce(v.version, 0) as version
-      from (${companies}) w(id) left join compliance_versions v on v.company_id = w.id),
-    pw_hit as (
-      select k.company_id, k.pending
-      from pending_work_cache k join pw_want on pw_want.id = k.company_id and pw_want.version = k.version
-      where k.colegio_id = ${colegioId} and k.day = ${today}::date),
-    pw_fresh as (
-      insert into pending_work_cache (colegio_id, company_id, day, version, pending)
-      select ${colegioId}, pw_want.id, ${today}::date, pw_want.version, ${hasPendingWork(colegioId, sql`pw_want.id`, today)}
-      from pw_want
-      where not exists (select 1 from pw_hit where pw_hit.company_id = pw_want.id)
-      order by pw_want.id
-      on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version,
-        pending = excluded.pending
-      returning company_id, pending),
-    pending_work as (select company_id, pending from pw_hit union all select company_id, pending from pw_fresh)`;
-}
-
-/** Whether each of some companies has work left in a colegio on `today` (pendingWorkCte). */
-export async function pendingWorkOf(
-  db: Db,
-  colegioId: number,
-  companyIds: number[],
-  today: string,
-): Promise<Map<number, boolean>> {
-  if (companyIds.length === 0) return new Map();
-  const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
-  const rows = await queryRowsPrepared<{ company_id: number; pending: boolean }>(
-    db,
-    sql`with ${pendingWorkCte(colegioId, sql`select unnest(${ids})`, today)} select * from pending_work`,
-  );
-  return new Map(rows.map((r) => [Number(r.company_id), Boolean(r.pending)]));
+  return companyCacheCte({
+    name: "pending_work",
+    table: "pending_work_cache",
+    columns: ["pending"],
+    colegioId,
+    companies,
+    today,
+    compute: (company) => sql`(select ${hasPendingWork(colegioId, company, today)} as pending)`,
+  });
 }
 
 /** A live provider's figures in a community (the providers-of-a-community row). */
