@@ -14,6 +14,8 @@ export const ErrorKey = {
   colegioForbidden: "error.colegio-forbidden",
   tooManyAttempts: "error.too-many-attempts",
   tooManyRequests: "error.too-many-requests",
+  /** the database could not be reached or dropped the connection: nothing was saved, try again */
+  serviceUnavailable: "error.service-unavailable",
   invalidCredentials: "login.invalid-credentials",
   accountDisabled: "login.account-disabled",
   legalNotAccepted: "legal.not-accepted",
@@ -33,6 +35,8 @@ export const ErrorKey = {
   invitationNotPending: "invitation.not-pending",
   // Personal data and settings.
   emailTaken: "my-data.email-taken",
+  emailPendingInvitation: "my-data.email-pending-invitation",
+  emailChangeLinkInvalid: "my-data.email-change-link-invalid",
   settingUnknown: "settings.unknown",
   // Company administration (spec 01 §8).
   companyTypeInUse: "company.type-in-use",

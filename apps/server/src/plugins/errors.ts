@@ -1,6 +1,7 @@
 import { ErrorKey, VALIDATION_KEYS } from "@coordina/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
+import { closeAfterUnreadBody } from "./unread-body.js";
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: ErrorKey.invalidJson },
@@ -24,10 +25,7 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Refused before the whole request arrived (an upload stopped midway at the size or PDF check): the
-    // client may still be sending, and bytes nobody reads would stall the next request on a reused
-    // connection. Close it after the answer, as Fastify does for its own body errors.
-    if (!request.raw.complete) reply.header("connection", "close");
+    closeAfterUnreadBody(request, reply);
     if (error instanceof AppError) {
       return reply.status(error.status).send({ result: false, error: error.key });
     }

@@ -63,12 +63,14 @@ export const linkTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** email-change: the new address, which takes effect only when this link is opened from it */
+    email: text("email"),
   },
   (t) => [
     uniqueIndex("link_tokens_hash_key").on(t.tokenHash),
     index("link_tokens_user_idx").on(t.userId, t.action),
     index("link_tokens_invitation_idx").on(t.invitationId),
-    check("link_tokens_action_check", sql`${t.action} in ('recovery', 'invitation', 'register-portero', 'registry')`),
+    check("link_tokens_action_check", sql`${t.action} in ('recovery', 'invitation', 'register-portero', 'registry', 'email-change')`),
     check("link_tokens_owner_check", sql`${t.userId} is not null or ${t.invitationId} is not null`),
   ],
 );

@@ -5,7 +5,9 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -41,6 +43,23 @@ export const files = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("files_sha256_idx").on(t.sha256), index("files_owner_company_idx").on(t.ownerCompanyId)],
+);
+
+/**
+ * The first answer of an upload sent with an idempotency key (per user): a client that retries an upload
+ * whose answer it never received gets that answer again instead of a second file.
+ */
+export const uploadReceipts = pgTable(
+  "upload_receipts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    key: text("key").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("upload_receipts_created_idx").on(t.createdAt)],
 );
 
 /** What a colegio requires (spec 02 §3 'Document definition'). Soft-deleted with its documents. */
