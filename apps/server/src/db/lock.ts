@@ -1,50 +1,51 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+
+// fs-native-extensions ships N-API prebuilds (no install script) and has no type declarations.
+const { tryLock } = createRequire(import.meta.url)("fs-native-extensions") as {
+  tryLock(fd: number): boolean;
+};
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
- * PGlite does not lock its data directory, and two processes writing one directory corrupt it. Take an
- * exclusive lock file holding our pid; a lock left by a dead process is stale and is taken over.
+ * PGlite does not lock its data directory, and two processes writing one directory corrupt it. Hold an
+ * exclusive kernel lock on `coordina.lock` (an open-file-description lock on Linux, flock on macOS,
+ * LockFileEx on Windows) for the life of the process: the kernel drops it when the process exits or is
+ * killed, so a lock file left behind never blocks and there is no stale-lock check to race on. The file
+ * is never deleted, since a process could still be locking the unlinked copy. The pid written into it
+ * only names the holder in the error message.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "coordina.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, "wx");
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `El directorio de datos ${dataDir} está en uso por otro proceso (pid ${holder}). ` +
-            "Detén ese proceso o usa otro DATA_DIR.",
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
+  const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+  let locked: boolean;
+  try {
+    locked = tryLock(fd);
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
   }
-  throw new DataDirLockedError(`No se pudo bloquear el directorio de datos ${dataDir}.`);
+  if (!locked) {
+    const holder = Number.parseInt(fs.readFileSync(fd, "utf8").trim(), 10);
+    fs.closeSync(fd);
+    const who = Number.isInteger(holder) && holder > 0 ? ` (pid ${holder})` : "";
+    throw new DataDirLockedError(
+      `El directorio de datos ${dataDir} está en uso por otro proceso${who}. Detén ese proceso o usa otro DATA_DIR.`,
+    );
+  }
+  fs.ftruncateSync(fd, 0);
+  fs.writeSync(fd, String(process.pid), 0);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      fs.ftruncateSync(fd, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
 }
