@@ -7,7 +7,11 @@ const booleanFlag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -39,7 +43,10 @@ const envSchema = z.object({
 
 export interface AppConfig {
   port: number;
+  /** the interface to listen on: by default every one, but only loopback in demo mode */
   host: string;
+  /** HOST was not set: the default above was taken */
+  hostDefaulted: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -70,15 +77,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const demo = e.DEMO ?? e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The demo's accounts share one published password: a demo answers only this machine unless asked.
+    host: e.HOST ?? (demo ? "127.0.0.1" : "0.0.0.0"),
+    hostDefaulted: e.HOST === undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Coordina <no-reply@${new URL(publicUrl).hostname}>`,
-    demo: e.DEMO ?? e.DATABASE_URL === undefined,
+    demo,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     development: e.NODE_ENV === "development",

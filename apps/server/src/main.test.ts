@@ -2,7 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo.js";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -17,11 +19,14 @@ function runMain(env: Record<string, string>) {
 }
 
 describe("main", () => {
-  it("refuses an embedded data dir that another process holds, with a clear message", () => {
+  it("refuses an embedded data dir that another process holds, with a clear message", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-main-"));
-    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    const holder = spawn(process.execPath, ["--import", "tsx", "test/lock-holder.ts", dataDir], { cwd: serverDir });
     try {
-      fs.writeFileSync(path.join(dataDir, "coordina.lock"), String(holder.pid));
+      const lines = readline.createInterface({ input: holder.stdout })[Symbol.asyncIterator]();
+      await lines.next(); // ready
+      holder.stdin.write("try\n");
+      expect(JSON.parse((await lines.next()).value)).toEqual({ pid: holder.pid, held: true });
       const run = runMain({ DATA_DIR: dataDir });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(
@@ -39,5 +44,86 @@ describe("main", () => {
     expect(run.stderr).toContain("Configuración no válida");
     expect(run.stderr).toContain("PORT");
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  /** Starts the server and waits for it to listen: its log lines, its address, and a way to stop it. */
+  async function startMain(env: Record<string, string>) {
+    const { DATABASE_URL: _ignored, HOST: _host, DEMO: _demo, ...rest } = process.env;
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: { ...rest, LOG_LEVEL: "info", PORT: "0", ...env },
+    });
+    const logs: { msg?: string; level?: number }[] = [];
+    const lines = readline.createInterface({ input: child.stdout });
+    const listening = new Promise<string>((resolve, reject) => {
+      lines.on("line", (line) => {
+        const entry = JSON.parse(line) as { msg?: string; level?: number };
+        logs.push(entry);
+        if (entry.msg?.startsWith("Coordina escuchando")) {
+          const address = logs.map((l) => /^Server listening at (\S+)$/.exec(l.msg ?? "")?.[1]).filter(Boolean);
+          resolve(address[0]!);
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`el servidor terminó (${code})`)));
+    });
+    const base = await listening;
+    const stopped = new Promise((resolve) => child.on("exit", resolve));
+    return {
+      base,
+      logs,
+      addresses: () => logs.map((l) => /^Server listening at (\S+)$/.exec(l.msg ?? "")?.[1]).filter(Boolean),
+      async stop() {
+        child.kill("SIGTERM");
+        await stopped;
+      },
+    };
+  }
+
+  const loginAs = (base: string, email: string) =>
+    fetch(`${base}/companies/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+
+  it("in demo mode listens only on this machine, says so, and keeps the mail viewer there", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-demo-"));
+    const server = await startMain({ DATA_DIR: dataDir });
+    try {
+      expect(server.addresses()).toHaveLength(1);
+      expect(server.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.logs.some((l) => l.msg?.startsWith("Modo demostración: solo se admiten conexiones"))).toBe(true);
+      expect((await loginAs(server.base, DEMO_ACCOUNTS.colegio)).status).toBe(200);
+      expect((await fetch(`${server.base}/dev/mail/messages`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+
+    // The same data dir outside demo mode: no viewer, and the demo accounts no longer open with the
+    // published password.
+    const production = await startMain({ DATA_DIR: dataDir, DEMO: "0", HOST: "127.0.0.1" });
+    try {
+      expect(production.logs.some((l) => l.msg?.startsWith("Modo demostración"))).toBe(false);
+      const viewer = await fetch(`${production.base}/dev/mail/messages`);
+      expect(viewer.status).toBe(404);
+      const config = (await (await fetch(`${production.base}/app/config`)).json()) as { data: { mailViewer: boolean } };
+      expect(config.data.mailViewer).toBe(false);
+      for (const email of Object.values(DEMO_ACCOUNTS)) {
+        expect((await loginAs(production.base, email)).status).toBe(401);
+      }
+    } finally {
+      await production.stop();
+    }
+  });
+
+  it("an embedded install with DEMO=0 starts with no demo accounts and no mail viewer", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-nodemo-"));
+    const server = await startMain({ DATA_DIR: dataDir, DEMO: "0", HOST: "127.0.0.1" });
+    try {
+      expect((await fetch(`${server.base}/dev/mail/messages`)).status).toBe(404);
+      expect((await loginAs(server.base, DEMO_ACCOUNTS.master)).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -3,13 +3,14 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { type Database, openPglite, openPostgres } from "./db/client.js";
 import { DataDirLockedError, lockDataDir } from "./db/lock.js";
-import { seedDemo, seedDemoDocuments } from "./db/seed/demo.js";
+import { retireDemoPasswords, seedDemo, seedDemoDocuments } from "./db/seed/demo.js";
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Database | undefined;
+  let retired = 0;
   try {
     database = config.databaseUrl
       ? await openPostgres(config.databaseUrl)
@@ -18,6 +19,8 @@ async function main() {
     if (config.demo) {
       const demo = await seedDemo(database.db);
       await seedDemoDocuments(database.db, demo.colegio.id);
+    } else {
+      retired = await retireDemoPasswords(database.db);
     }
 
     const app = await buildApp({ config, database });
@@ -26,6 +29,19 @@ async function main() {
       { database: database.kind, demo: config.demo, startupMs: Math.round(performance.now() - started) },
       `Coordina escuchando en ${config.publicUrl}/webapp/`,
     );
+    if (retired > 0) {
+      app.log.warn(
+        { accounts: retired },
+        "Fuera del modo demostración: las cuentas de demostración ya no pueden entrar.",
+      );
+    }
+    if (config.demo && config.hostDefaulted) {
+      app.log.warn(
+        { host: config.host },
+        `Modo demostración: solo se admiten conexiones desde este equipo (${config.host}). ` +
+          "Las cuentas de demostración comparten una contraseña pública; define HOST para escuchar en otra interfaz.",
+      );
+    }
 
     let closing = false;
     const shutdown = async (signal: string) => {

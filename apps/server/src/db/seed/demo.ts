@@ -1,6 +1,8 @@
 import { Requirement, Role } from "@coordina/domain";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
+import { sessions, users } from "../schema/index.js";
 import {
   ensureActivity,
   ensureCommunity,
@@ -170,4 +172,29 @@ export async function seedDemoDocuments(db: Db, colegioId: number) {
         ${has("mandatory")}, ${has("obsoletable")}, ${has("validate")},
         ${has("LOPD") ? "LOPD" : has("PORTERO") ? "PORTERO" : null})`);
   }
+}
+
+/**
+ * Outside demo mode, the demo accounts left by an earlier demo run keep no way in while they still have
+ * the published demo password: it is cleared and their sessions end (a password set since is kept).
+ */
+export async function retireDemoPasswords(db: Db): Promise<number> {
+  const emails = Object.values(DEMO_ACCOUNTS);
+  const found = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(users.email, emails), isNotNull(users.passwordHash)));
+  let retired = 0;
+  for (const user of found) {
+    if (!(await verifyPassword(DEMO_PASSWORD, user.passwordHash))) continue;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    });
+    retired++;
+  }
+  return retired;
 }

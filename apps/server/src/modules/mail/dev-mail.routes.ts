@@ -7,6 +7,7 @@ import {
   outboxMessageSchema,
   outboxRowSchema,
 } from "@coordina/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
@@ -21,6 +22,16 @@ export function mailViewerEnabled(config: { demo: boolean; development: boolean;
   return config.development || (config.demo && config.smtpUrl === undefined);
 }
 
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A client on this machine: both the socket's peer and the client a trusted proxy names are loopback
+ * addresses. A proxy on this machine forwarding someone else is not this machine.
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? "") && LOOPBACK.test(request.ip);
+}
+
 /** `GET /app/config`: what the web app needs to know about this deployment before anyone logs in. */
 export const appInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,10 +44,10 @@ export const appInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(appConfigSchema) },
       },
     },
-    async () => ({
+    async (request) => ({
       result: true as const,
       data: {
-        mailViewer: mailViewerEnabled(app.config),
+        mailViewer: mailViewerEnabled(app.config) && isLoopbackClient(request),
         development: app.config.development,
         demo: app.config.demo,
         smtp: app.config.smtpUrl !== undefined,
@@ -47,9 +58,14 @@ export const appInfoRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The outbox, readable without a session so that an invitee can open the link in a demo. Registered only
- * in demo/development mode; elsewhere these paths answer 404.
+ * in demo/development mode, and answered only to clients on this machine: its messages carry live links
+ * (password recovery among them). Elsewhere, and to anyone else, these paths answer 404.
  */
 export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", async (request) => {
+    if (!isLoopbackClient(request)) throw notFound();
+  });
+
   app.get(
     "/dev/mail/messages",
     {
