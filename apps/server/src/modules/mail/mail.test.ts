@@ -1,3 +1,4 @@
+import { ErrorKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, DEMO_ACCOUNTS, type TestContext, testConfig } from "../../../test/helpers.js";
@@ -98,7 +99,7 @@ describe("mail without SMTP_URL (the embedded default)", () => {
       body: { email: DEMO_ACCOUNTS.portero },
     });
     expect(response.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await ctx.app.background.idle();
     const rows = await outbox(ctx);
     expect(rows).toEqual([
       expect.objectContaining({ to_address: DEMO_ACCOUNTS.portero, status: "pending", attempts: 0 }),
@@ -116,6 +117,25 @@ describe("mail without SMTP_URL (the embedded default)", () => {
 
     const info = await call(ctx.app, "GET", "/app/config");
     expect(info.json().data).toEqual({ mailViewer: true, development: false, demo: true, smtp: false });
+  });
+
+  it("answers the mail viewer to this machine only, also behind a proxy on it", async () => {
+    const remote = { ip: "203.0.113.7" };
+    expect((await call(ctx.app, "GET", "/dev/mail/messages", remote)).statusCode).toBe(404);
+    expect((await call(ctx.app, "GET", "/dev/mail/messages/1", remote)).json()).toEqual({
+      result: false,
+      error: ErrorKey.notFound,
+    });
+    expect((await call(ctx.app, "GET", "/app/config", remote)).json().data.mailViewer).toBe(false);
+    // A proxy on this machine (trusted by default) forwarding someone else: not this machine either.
+    const forwarded = await ctx.app.inject({
+      method: "GET",
+      url: "/dev/mail/messages",
+      headers: { "x-forwarded-for": "203.0.113.7" },
+      remoteAddress: "127.0.0.1",
+    });
+    expect(forwarded.statusCode).toBe(404);
+    expect((await call(ctx.app, "GET", "/dev/mail/messages", { ip: "::1" })).statusCode).toBe(200);
   });
 
   it("has no mail viewer outside demo and development mode", async () => {
