@@ -127,3 +127,35 @@ describe("OpenAPI", () => {
     expect(ui.statusCode).toBe(200);
   });
 });
+
+describe("hardening at the boundary", () => {
+  it("serves the API description over plain HTTP without upgrading its assets to https", async () => {
+    const ui = await ctx.app.inject({ method: "GET", url: "/api-docs/" });
+    expect(ui.statusCode).toBe(200);
+    const csp = String(ui.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("keeps upgrade-insecure-requests on the API description when served over https", async () => {
+    const secure = await createTestApp({ config: testConfig({ PUBLIC_URL: "https://coordina.example.es" }) });
+    try {
+      const ui = await secure.app.inject({ method: "GET", url: "/api-docs/" });
+      expect(String(ui.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it("answers a path parameter over the router's limit in the envelope, echoing nothing", async () => {
+    const long = "7".repeat(400);
+    const response = await ctx.app.inject({ method: "GET", url: `/file-manager/fileload/retrieve/${long}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ result: false, error: ErrorKey.invalidInput });
+    expect(response.body).not.toContain(long);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const broken = await ctx.app.inject({ method: "GET", url: "/file-manager/fileload/retrieve/%E0%A4%A" });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ result: false, error: ErrorKey.invalidInput });
+  });
+});

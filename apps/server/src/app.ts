@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { MAX_JSON_BODY_BYTES } from "@coordina/domain";
+import { ErrorKey, MAX_JSON_BODY_BYTES } from "@coordina/domain";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import { BackgroundTasks } from "./lib/background.js";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { type AccountLimits, type AccountsContext, DEFAULT_ACCOUNT_LIMITS } from "./modules/accounts/context.js";
 import { activitiesRoutes } from "./modules/activities/activities.routes.js";
@@ -31,13 +32,16 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerOpenApi } from "./plugins/openapi.js";
-import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.js";
+import { registerValidation } from "./plugins/validation.js";
 import { registerWebApp } from "./plugins/web.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** work started by requests and finished after their answer */
+    background: BackgroundTasks;
   }
 }
 
@@ -79,25 +83,31 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
 /** Builds the whole HTTP application; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
+  const httpsOnly = config.publicUrl.startsWith("https://");
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
+    // A URL the router cannot take (a parameter over its length limit, a broken %-escape) is answered
+    // before any hook runs: in the envelope like every other failure, echoing nothing of the URL.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply.headers(securityHeaders(httpsOnly));
+      reply.code(error.statusCode === 414 ? 414 : 400).send({ result: false, error: ErrorKey.invalidInput } as never);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and, later, multipart for uploads); plain text bodies get 415.
   app.removeContentTypeParser("text/plain");
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerValidation(app);
   app.decorate("db", database.db);
   app.decorate("config", config);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, config.publicUrl.startsWith("https://"));
+  registerSecurityHeaders(app, httpsOnly);
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, httpsOnly);
   await app.register(healthRoutes, { databaseKind: database.kind });
 
   // Mail: written to the outbox by the services, sent by the worker when SMTP is configured.
@@ -109,12 +119,19 @@ export async function buildApp(options: BuildAppOptions) {
     config.mailFrom,
   );
   app.addHook("onReady", async () => mailer.start());
-  app.addHook("onClose", async () => mailer.stop());
+  const background = new BackgroundTasks(app.log);
+  app.decorate("background", background);
+  // Work still running may yet write mail to the outbox: it ends before the mailer does.
+  app.addHook("onClose", async () => {
+    await background.idle();
+    await mailer.stop();
+  });
   const accounts: AccountsContext = {
     db: database.db,
     mailer,
     publicUrl: config.publicUrl,
     limits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.limits },
+    background,
   };
 
   let store = options.fileStore;

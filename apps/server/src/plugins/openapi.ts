@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
 /** OpenAPI generated from the routes' zod schemas; the UI at /api-docs, the document at /api-docs/json. */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, httpsOnly: boolean) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -22,5 +22,11 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api-docs", staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: "/api-docs",
+    staticCSP: true,
+    // Over plain HTTP, upgrade-insecure-requests would send the page's assets to an https that is not there.
+    transformStaticCSP: (header: string) =>
+      httpsOnly ? header : header.replace(/\s*upgrade-insecure-requests;?/g, "").trim(),
+  });
 }

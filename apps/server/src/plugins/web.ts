@@ -8,12 +8,14 @@ import type { FastifyInstance } from "fastify";
  * index.html is revalidated on every load so a new release is picked up at once.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  app.get("/", { logLevel: "warn" }, (_request, reply) => reply.redirect("/webapp/", 302));
-  app.get("/webapp", (_request, reply) => reply.redirect("/webapp/", 301));
+  // The web app's pages are not part of the API: out of its description.
+  const page = { schema: { hide: true } };
+  app.get("/", { ...page, logLevel: "warn" }, (_request, reply) => reply.redirect("/webapp/", 302));
+  app.get("/webapp", page, (_request, reply) => reply.redirect("/webapp/", 301));
 
   if (!fs.existsSync(path.join(webDist, "index.html"))) {
     app.log.warn({ webDist }, "web app not built; /webapp/ answers 503 (run `npm run build`)");
-    app.get("/webapp/*", (_request, reply) =>
+    app.get("/webapp/*", page, (_request, reply) =>
       reply
         .status(503)
         .type("text/plain; charset=utf-8")

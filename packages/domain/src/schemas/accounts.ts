@@ -3,7 +3,7 @@ import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
-import { recordIdSchema, requiredContactSchema, requiredText } from "./common.js";
+import { integerInput, pgInteger, recordIdSchema, requiredContactSchema, requiredText } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** An e-mail field with the spec's message for its form. */
@@ -80,8 +80,8 @@ export const companyRegistrationSchema = z.object({
   email: emailField(ValidationKey.emailFormat),
   company_name: requiredText(ValidationKey.nameRequired),
   /** the type of the new company (administrador or gremio); `role` is the spec's alias */
-  type: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
-  role: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
+  type: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired).optional(),
+  role: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired).optional(),
   cif: requiredText(ValidationKey.cifInvalid, 20),
   /** the full form: every field required, postcode of 5 (spec 01 §5) */
   company_data: requiredContactSchema.optional(),
@@ -93,12 +93,12 @@ export const inviteRequestSchema = z.object({
   action: z.enum([InviteAction.createCompany, InviteAction.createCompanyUser]).default(InviteAction.createCompany),
   email: emailField(ValidationKey.emailFormat),
   /** the level of the new company (mirrors company.type); fallback 25 as in the spec */
-  usertype: z.coerce.number().int().optional(),
-  id_user_invited: z.coerce.number().int().optional().default(-1),
+  usertype: integerInput(pgInteger()).optional(),
+  id_user_invited: integerInput(pgInteger()).optional().default(-1),
   company: z
     .object({
       name: z.string().trim().max(200).optional().default(""),
-      type: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int().optional(),
+      type: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired).optional(),
     })
     .optional()
     .default({ name: "", type: undefined }),
@@ -186,6 +186,33 @@ export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 /** Mis datos (users/edit/{id}): e-mail required and of e-mail type. */
 export const editUserSchema = z.object({ email: emailField(ValidationKey.emailFormat) });
 export type EditUserRequest = z.input<typeof editUserSchema>;
+
+/** A change of login e-mail waiting for its confirmation from the new address. */
+export const pendingEmailChangeSchema = z.object({
+  /** the new address, where the confirmation link went */
+  email: z.string(),
+  /** when the link stops working (ISO) */
+  expires: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+
+/**
+ * Answer of users/edit/{id}: the user as it still is (the e-mail changes only once the link mailed to the
+ * new address is opened) and the change now waiting for that, or null when there was nothing to change.
+ */
+export const editUserResponseSchema = z.object({
+  result: z.literal(true),
+  user: z.object({ id: z.number().int(), email: z.string() }),
+  pending: pendingEmailChangeSchema.nullable(),
+});
+export type EditUserResponse = z.infer<typeof editUserResponseSchema>;
+
+/** Answer of users/email-change/confirm: the login e-mail is now `email`. */
+export const emailChangeConfirmResponseSchema = z.object({
+  result: z.literal(true),
+  data: z.object({ email: z.string() }),
+});
+export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmResponseSchema>;
 
 // ── Assigned settings (accepted-legal) ──
 export const assignedSettingSchema = z.object({

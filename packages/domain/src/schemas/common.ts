@@ -17,8 +17,27 @@ export function okEnvelope<T extends z.ZodTypeAny>(data: T) {
 /** `{result:true}`: the answer of a call that returns nothing else. */
 export const okResultSchema = z.object({ result: z.literal(true) });
 
-/** A record's id as clients send it (number or numeric string); beyond a PostgreSQL integer no record has it. */
-export const recordIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** Plain decimal digits, optionally negative: what a form or a query string sends for a whole number. */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]{0,15})$/;
+
+/**
+ * A whole number as clients send it, a JSON number or a string of plain decimal digits, checked by
+ * `target`. Unlike `z.coerce.number()` it refuses what Number() would also read as a number (`+1`, ` 1`,
+ * `0x10`, `1e3`, `""`, `true`): an id written two ways must not reach two different records.
+ */
+export function integerInput<T extends z.ZodType<number, number>>(target: T, message?: string) {
+  const error = message === undefined ? undefined : { error: message };
+  return z.union([z.number(), z.string().regex(DECIMAL_INTEGER).transform(Number)], error).pipe(target);
+}
+
+/** A whole number that fits a PostgreSQL integer column. */
+export const pgInteger = (message?: string) => {
+  const error = message === undefined ? undefined : { error: message };
+  return z.number(error).int(error).min(-2_147_483_648, error).max(2_147_483_647, error);
+};
+
+/** A record's id as clients send it (number or decimal string); beyond a PostgreSQL integer no record has it. */
+export const recordIdSchema = integerInput(z.number().int().positive().max(2_147_483_647));
 
 /** The `:id` path parameter of a record. */
 export const idParamsSchema = z.object({ id: recordIdSchema });
@@ -27,6 +46,15 @@ export const idParamsSchema = z.object({ id: recordIdSchema });
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<S, typeof errorEnvelopeSchema>;
 }
+
+/**
+ * Text fields whose value may span several lines. Every other string refuses line breaks: the server's
+ * validator looks schemas up here (apps/server/src/plugins/validation.ts).
+ */
+export const multilineTexts = z.registry<Record<string, never>>();
+
+/** A free text that may span lines (a description): trimmed, at most `max` characters. */
+export const multilineText = (max: number) => z.string().trim().max(max).register(multilineTexts, {});
 
 /** An optional text field: trimmed, at most `max` characters. */
 export const optionalText = (max = 200) => z.string().trim().max(max).optional();

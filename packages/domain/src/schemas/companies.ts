@@ -4,7 +4,7 @@ import { ValidationKey } from "../errors.js";
 import { REGION_CODES } from "../regions.js";
 import { isValidEmail } from "../validation.js";
 import { companyDetailSchema } from "./accounts.js";
-import { editableContactSchema, recordIdSchema } from "./common.js";
+import { editableContactSchema, integerInput, pgInteger, recordIdSchema } from "./common.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
 
 /** A `true`/`false` that also arrives as 1/0 or '1'/'0' (query strings, the spec's docsRead=1). */
@@ -38,7 +38,7 @@ export type CompanySortKey = (typeof COMPANY_SORTABLE)[number];
 
 export const companiesIndexSchema = pagingSchema(COMPANY_SORTABLE, PAGE_SIZE.companyLists).extend({
   /** company type listed: 15 administrators, 20 providers (colegio); 10 colegios (master) */
-  type: z.coerce.number().int().optional(),
+  type: integerInput(pgInteger()).optional(),
   /** 'Ver solo docs pendientes': only companies with something to upload, read or validate */
   filterNotRead: flag.optional().default(false),
   /** providers: only those with this activity of the colegio */
@@ -103,7 +103,7 @@ export const colegioUpdateSchema = z.object({
   email: z.string().trim().max(254).refine(isValidEmail, { error: ValidationKey.emailFormat }).optional(),
   cif: z.string().trim().min(1, { error: ValidationKey.cifInvalid }).max(20).optional(),
   name: z.string().trim().min(1, { error: ValidationKey.nameRequired }).max(200).optional(),
-  companytype: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int(),
+  companytype: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired),
   /** activity ids of the current colegio (providers) */
   activities: z.array(recordIdSchema).max(500).default([]),
 });
@@ -131,7 +131,7 @@ export type CompanyUpdateRequest = z.input<typeof companyUpdateSchema>;
 // ── NIF-based add (registry/getntype, registry/insertCompanyOnColegio) ──
 export const nifLookupSchema = z.object({
   nif: z.string({ error: ValidationKey.cifInvalid }).trim().min(1, { error: ValidationKey.cifInvalid }).max(20),
-  type: z.coerce.number({ error: ValidationKey.companyTypeRequired }).int(),
+  type: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired),
 });
 export type NifLookupRequest = z.input<typeof nifLookupSchema>;
 export const nifLookupResponseSchema = z.object({
@@ -151,7 +151,7 @@ export const nifLookupResponseSchema = z.object({
 export type NifLookupResponse = z.infer<typeof nifLookupResponseSchema>;
 export const includeCompanySchema = z.object({
   nif: z.string({ error: ValidationKey.cifInvalid }).trim().min(1, { error: ValidationKey.cifInvalid }).max(20),
-  type: z.coerce.number().int().optional(),
+  type: integerInput(pgInteger()).optional(),
 });
 export type IncludeCompanyRequest = z.input<typeof includeCompanySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PAGE_LIMIT, PAGE_SIZE, START_PAGE } from "../constants.js";
+import { integerInput } from "./common.js";
 
 /**
  * Paged list request (DESIGN.md §4): page from 1, limit, filter, sortBy, sortDesc (ASC|DESC). `colg_id`
@@ -10,8 +11,8 @@ export function pagingSchema<const S extends readonly [string, ...string[]]>(
   defaultLimit: number = PAGE_SIZE.defaultRows,
 ) {
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(START_PAGE),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(defaultLimit),
+    page: integerInput(z.number().int().min(1).max(1_000_000)).default(START_PAGE),
+    limit: integerInput(z.number().int().min(1).max(MAX_PAGE_LIMIT)).default(defaultLimit),
     filter: z.string().trim().max(200).default(""),
     sortBy: z.enum(sortable).optional(),
     sortDesc: z.enum(["ASC", "DESC"]).optional(),
