@@ -1,5 +1,5 @@
 import { ErrorKey } from "@coordina/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.js";
 import { AppError } from "./app-error.js";
 
@@ -11,20 +11,25 @@ export interface RateLimit {
 /**
  * Adds one hit to `key` in a fixed window and returns the hits in the window. The count lives in SQL
  * (`auth_throttle`, keys prefixed by purpose) so every instance shares it. With `lock`, the key is also
- * locked for `lock.seconds` once the window holds `lock.after` hits (failed logins).
+ * locked once the window holds `lock.after` hits: for `lock.seconds` at first, then twice as long at
+ * every further hit, up to `lock.maxSeconds` (failed logins).
  */
 export async function countHit(
   db: Db,
   key: string,
   windowSeconds: number,
-  lock?: { after: number; seconds: number },
+  lock?: { after: number; seconds: number; maxSeconds?: number },
 ): Promise<number> {
   const expired = sql`auth_throttle.window_start < now() - make_interval(secs => ${windowSeconds})`;
   const next = sql`case when ${expired} then 1 else auth_throttle.failures + 1 end`;
-  const lockUntil = lock ? sql`now() + make_interval(secs => ${lock.seconds})` : sql`null`;
-  const firstLock = lock ? sql`case when 1 >= ${lock.after} then ${lockUntil} else null end` : sql`null`;
+  const lockUntil = (hits: SQL) =>
+    lock
+      ? sql`now() + make_interval(secs => least(${lock.maxSeconds ?? lock.seconds}::float8,
+              ${lock.seconds}::float8 * power(2::float8, (${hits}) - ${lock.after})))`
+      : sql`null`;
+  const firstLock = lock ? sql`case when 1 >= ${lock.after} then ${lockUntil(sql`1`)} else null end` : sql`null`;
   const nextLock = lock
-    ? sql`case when ${next} >= ${lock.after} then ${lockUntil} else auth_throttle.locked_until end`
+    ? sql`case when ${next} >= ${lock.after} then ${lockUntil(next)} else auth_throttle.locked_until end`
     : sql`auth_throttle.locked_until`;
   const [row] = await queryRows<{ failures: number }>(
     db,

@@ -20,13 +20,17 @@ declare module "fastify" {
   }
 }
 
-/** Bearer token from `Authentication` (the spec's header) or the standard `Authorization`. */
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,200})$/i;
+
+/**
+ * Bearer token from `Authentication` (the spec's header) or the standard `Authorization`, always with its
+ * `Bearer ` scheme (RFC 6750): a bare token is not one.
+ */
 function bearerToken(request: FastifyRequest): string | null {
   const raw = request.headers.authentication ?? request.headers.authorization;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) return null;
-  const token = value.replace(/^Bearer\s+/i, "").trim();
-  return token.length > 0 && token.length <= 200 ? token : null;
+  return BEARER.exec(value.trim())?.[1] ?? null;
 }
 
 /**

@@ -136,9 +136,12 @@ function userWorksIn(c: SQL, user: { id: SQL; role: SQL; companyId: SQL }): SQL 
 }
 
 export interface ThrottleLimits {
+  /** failures allowed in the window before the key locks */
   maxFailures: number;
   windowSeconds: number;
+  /** the first lock; each further failure doubles it, up to `maxLockSeconds` (default: no growth) */
   lockSeconds: number;
+  maxLockSeconds?: number;
 }
 
 /** Keys among `keys` that are locked now. */
@@ -152,14 +155,31 @@ export async function lockedKeys(db: Db, keys: string[]): Promise<string[]> {
 
 /** Counts one failure against `key`, locking it once `maxFailures` fall within the window. */
 export async function recordFailure(db: Db, key: string, limits: ThrottleLimits) {
-  await countHit(db, key, limits.windowSeconds, { after: limits.maxFailures, seconds: limits.lockSeconds });
+  await countHit(db, key, limits.windowSeconds, {
+    after: limits.maxFailures,
+    seconds: limits.lockSeconds,
+    maxSeconds: limits.maxLockSeconds ?? limits.lockSeconds,
+  });
 }
 
-/** The throttle key of an account's failed logins (a password reset clears it). */
+/** The throttle key of an account's failed logins from anywhere (a password reset clears it). */
 export function accountThrottleKey(email: string): string {
   return `acct:${email}`;
 }
 
+/** The throttle key of an account's failed logins from one address. */
+export function pairThrottleKey(email: string, ip: string): string {
+  return `pair:${ip}:${email}`;
+}
+
 export async function clearThrottle(db: Db, key: string) {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+/** Lifts every login lock of an account, from anywhere and from each address (after a password reset). */
+export async function liftLoginLocks(db: Db, email: string) {
+  await db.execute(
+    sql`delete from auth_throttle where key = ${accountThrottleKey(email)}
+          or (key like 'pair:%' and right(key, ${email.length + 1}) = ${`:${email}`})`,
+  );
 }

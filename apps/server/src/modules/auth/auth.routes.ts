@@ -17,11 +17,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
         response: { 200: okEnvelope(sessionDataSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await login(app.db, settings, request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? null,
       });
+      // The answer holds the session's bearer token: no cache, shared or private, may keep it.
+      reply.header("cache-control", "no-store");
       return { result: true as const, data };
     },
   );
@@ -52,6 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
         response: { 200: okEnvelope(sessionDataSchema), ...errorResponses(401) },
       },
     },
-    async (request) => ({ result: true as const, data: await sessionData(app.db, actorOf(request)) }),
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { result: true as const, data: await sessionData(app.db, actorOf(request)) };
+    },
   );
 };

@@ -10,6 +10,7 @@ import {
   findUserByEmail,
   insertSession,
   lockedKeys,
+  pairThrottleKey,
   recordFailure,
   revokeSession,
   type ThrottleLimits,
@@ -21,15 +22,25 @@ export const ISSUER = "coordina";
 export interface AuthSettings {
   sessionHours: number;
   rememberDays: number;
+  /** one account from one address: a few free failures, then growing delays */
+  pair: ThrottleLimits;
+  /** one account from anywhere: a ceiling far above what one person mistypes, against distributed guessing */
   account: ThrottleLimits;
+  /** one address whatever the account: against trying one password on many accounts */
   ip: ThrottleLimits;
 }
 
+/**
+ * Failed sign-ins slow down the one who fails: an account is locked for everybody only by far more
+ * failures than its owner makes, from many addresses, and an address only by far more than an office
+ * behind one NAT makes (docs/operations.md, "Sessions and sign-in").
+ */
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   sessionHours: 12,
   rememberDays: 30,
-  account: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
-  ip: { maxFailures: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  pair: { maxFailures: 5, windowSeconds: 60 * 60, lockSeconds: 2, maxLockSeconds: 15 * 60 },
+  account: { maxFailures: 100, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
+  ip: { maxFailures: 300, windowSeconds: 60 * 60, lockSeconds: 15 * 60 },
 };
 
 /** Who is calling: resolved from the session token on every protected request. */
@@ -58,20 +69,23 @@ export async function login(
   client: { ip: string; userAgent: string | null },
 ): Promise<SessionData> {
   const email = normalizeEmail(input.email);
+  const pairKey = pairThrottleKey(email, client.ip);
   const accountKey = accountThrottleKey(email);
   const ipKey = `ip:${client.ip}`;
-  if ((await lockedKeys(db, [accountKey, ipKey])).length > 0) {
+  if ((await lockedKeys(db, [pairKey, accountKey, ipKey])).length > 0) {
     throw new AppError(429, ErrorKey.tooManyAttempts);
   }
 
   const found = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(input.password, found?.user.passwordHash);
   if (!found || !passwordOk || found.user.erased) {
+    await recordFailure(db, pairKey, settings.pair);
     await recordFailure(db, accountKey, settings.account);
     await recordFailure(db, ipKey, settings.ip);
     throw new AppError(401, ErrorKey.invalidCredentials);
   }
-  await clearThrottle(db, accountKey);
+  // The owner is back from this address; the account-wide count keeps running against distributed guessing.
+  await clearThrottle(db, pairKey);
   if (found.company.erased) throw new AppError(403, ErrorKey.accountDisabled);
 
   const token = newToken();

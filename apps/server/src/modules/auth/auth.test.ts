@@ -1,7 +1,8 @@
-import { DEFAULT_FEATURES, ErrorKey, Role } from "@coordina/domain";
+import { DEFAULT_FEATURES, ErrorKey, Role, TokenAction } from "@coordina/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  call,
   createTestApp,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -12,10 +13,11 @@ import {
 import { queryRows } from "../../db/client.js";
 import { companies, sessions } from "../../db/schema/index.js";
 import { ensureCompany, ensureUser } from "../../db/seed/builders.js";
+import { issueLinkToken } from "../accounts/tokens.repository.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ auth: { account: { maxFailures: 3, windowSeconds: 900, lockSeconds: 900 } } });
+  ctx = await createTestApp();
 });
 afterAll(async () => ctx?.close());
 
@@ -87,23 +89,87 @@ describe("POST /companies/users/login", () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it("locks an account after repeated failures, even for the right password, with a Spanish 429", async () => {
+  const newUser = async (email: string) =>
+    ensureUser(ctx.database.db, { email, password: DEMO_PASSWORD, companyId: ctx.seed.provider.id, role: Role.gremio });
+  /** Seconds left on a throttle key's lock (0 when unlocked), read from the database. */
+  const lockLeft = async (key: string) => {
+    const rows = await queryRows<{ left: number }>(
+      ctx.database.db,
+      sql`select greatest(0, extract(epoch from locked_until - now()))::float8 as left from auth_throttle where key = ${key}`,
+    );
+    return Number(rows[0]?.left ?? 0);
+  };
+
+  it("slows down wrong passwords from one address without locking the owner out elsewhere", async () => {
     const email = "bloqueo@coordina.test";
-    await ensureUser(ctx.database.db, {
-      email,
-      password: DEMO_PASSWORD,
-      companyId: ctx.seed.provider.id,
-      role: Role.gremio,
-    });
-    const ip = "10.1.0.1";
-    for (let i = 0; i < 3; i++) {
-      expect((await login(ctx.app, email, "Mal123!!", { ip })).statusCode).toBe(401);
+    await newUser(email);
+    const attacker = "10.1.0.1";
+    for (let i = 0; i < 5; i++) {
+      const wrong = await login(ctx.app, email, "Mal123!!", { ip: attacker });
+      expect(wrong.statusCode).toBe(401);
     }
-    const locked = await login(ctx.app, email, DEMO_PASSWORD, { ip: "10.1.0.2" });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ result: false, error: ErrorKey.tooManyAttempts });
-    // Other accounts are unaffected.
-    expect((await login(ctx.app, DEMO_ACCOUNTS.gremio, DEMO_PASSWORD, { ip: "10.1.0.2" })).statusCode).toBe(200);
+    // The address that failed waits, whatever password it tries now…
+    const waiting = await login(ctx.app, email, DEMO_PASSWORD, { ip: attacker });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toEqual({ result: false, error: ErrorKey.tooManyAttempts });
+    // …while the owner, from elsewhere, signs in at once.
+    expect((await login(ctx.app, email, DEMO_PASSWORD, { ip: "10.1.0.2" })).statusCode).toBe(200);
+  });
+
+  it("doubles the wait at every further failure from the same address", async () => {
+    const email = "espera@coordina.test";
+    await newUser(email);
+    const ip = "10.1.1.1";
+    const key = `pair:${ip}:${email}`;
+    for (let i = 0; i < 4; i++) await login(ctx.app, email, "Mal123!!", { ip });
+    expect(await lockLeft(key)).toBe(0);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      // The wait has passed (as if the client had waited it out): the next failure counts again.
+      await ctx.database.db.execute(sql`update auth_throttle set locked_until = now() where key = ${key}`);
+      expect((await login(ctx.app, email, "Mal123!!", { ip })).statusCode).toBe(401);
+      waits.push(await lockLeft(key));
+    }
+    expect(waits).toHaveLength(4);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]! * 1.5);
+  });
+
+  it("does not lock out the other accounts behind the same address", async () => {
+    const ip = "10.1.2.1";
+    for (let i = 0; i < 12; i++) await login(ctx.app, DEMO_ACCOUNTS.master, "Mal123!!", { ip });
+    expect((await login(ctx.app, DEMO_ACCOUNTS.master, DEMO_PASSWORD, { ip })).statusCode).toBe(429);
+    expect((await login(ctx.app, DEMO_ACCOUNTS.gremio, DEMO_PASSWORD, { ip })).statusCode).toBe(200);
+  });
+
+  it("locks an account guessed at from many addresses, until a password recovery lifts it", async () => {
+    const limited = await createTestApp({
+      auth: { account: { maxFailures: 6, windowSeconds: 3600, lockSeconds: 3600 } },
+    });
+    try {
+      const email = "distribuido@coordina.test";
+      const user = await ensureUser(limited.database.db, {
+        email,
+        password: DEMO_PASSWORD,
+        companyId: limited.seed.provider.id,
+        role: Role.gremio,
+      });
+      for (let i = 0; i < 6; i++) {
+        expect((await login(limited.app, email, "Mal123!!", { ip: `10.4.0.${i + 1}` })).statusCode).toBe(401);
+      }
+      const locked = await login(limited.app, email, DEMO_PASSWORD, { ip: "10.4.1.1" });
+      expect(locked.statusCode).toBe(429);
+      // Other accounts are unaffected.
+      expect((await login(limited.app, DEMO_ACCOUNTS.gremio, DEMO_PASSWORD, { ip: "10.4.1.1" })).statusCode).toBe(200);
+
+      const { token } = await issueLinkToken(limited.database.db, { action: TokenAction.recovery, userId: user.id });
+      const reset = await call(limited.app, "POST", "/companies/user-recovery/update", {
+        body: { shakey: token, password: "Nueva-Clave-2026" },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await login(limited.app, email, "Nueva-Clave-2026", { ip: "10.4.1.1" })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("limits failures per IP across different accounts", async () => {
@@ -182,6 +248,34 @@ describe("sessions", () => {
     const response = await ctx.app.inject({ method: "GET", url: "/companies/users/current", headers });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+  });
+
+  it("takes a live token only with its Bearer scheme", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
+    for (const value of [token, `Token ${token}`, `Bearer${token}`, `Bearer ${token} extra`]) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: "/companies/users/current",
+        headers: { authentication: value },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+    }
+    const lower = await ctx.app.inject({
+      method: "GET",
+      url: "/companies/users/current",
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(lower.statusCode).toBe(200);
+  });
+
+  it("tells every cache not to keep the answers that carry a session", async () => {
+    const signIn = await login(ctx.app, DEMO_ACCOUNTS.colegio);
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers["cache-control"]).toBe("no-store");
+    const me = await current(signIn.json().data.token);
+    expect(me.statusCode).toBe(200);
+    expect(me.headers["cache-control"]).toBe("no-store");
   });
 
   it("rejects an expired session", async () => {
