@@ -163,9 +163,11 @@ test.describe("forgotten password", () => {
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page.getByText("El email no es correcto")).toBeVisible();
 
+    // An unknown address gets the very answer a registered one gets: nobody learns who has an account.
     await page.getByLabel("Usuario o e-mail").fill("nadie@coordina.test");
     await page.getByRole("button", { name: "Enviar" }).click();
-    await expect(page.getByText("Algo ha ido mal. No parece que estés registrado en la plataforma")).toBeVisible();
+    await expect(page.getByText("Te hemos enviado un e-mail. Sigue las instrucciones.")).toBeVisible();
+    await expect(page.getByText(/Si ese e-mail es el de una cuenta de la plataforma/)).toBeVisible();
     await page.getByRole("button", { name: "Reintentar" }).click();
 
     await page.getByLabel("Usuario o e-mail").fill(email);

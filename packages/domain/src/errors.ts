@@ -23,7 +23,6 @@ export const ErrorKey = {
   tokenInvalid: "token.invalid",
   registrationInvalid: "registration.invalid",
   recoveryLinkNotFound: "recovery.link-not-found",
-  recoverUserNotFound: "recover.user-not-found",
   // Invitations and registration (spec 01 §8).
   invitationNotFound: "invitation.not-found",
   invitationUserExists: "invitation.user-exists",
@@ -42,6 +41,7 @@ export const ErrorKey = {
   companyTypeInUse: "company.type-in-use",
   companyTypeNotEditable: "company.type-not-editable",
   companyShared: "company.shared",
+  memberDeactivated: "company.member-deactivated",
   companyAlreadyMember: "registry.already-member",
   companyTypeMismatch: "registry.type-mismatch",
   companyNotRegistered: "registry.not-registered",

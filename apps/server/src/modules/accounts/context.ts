@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.js";
+import type { BackgroundTasks } from "../../lib/background.js";
 import type { RateLimit } from "../../lib/rate-limit.js";
 import type { Mailer } from "../mail/mailer.js";
 
@@ -11,6 +12,8 @@ export interface AccountLimits {
   invitePerUser: RateLimit;
   /** NIF lookups of the colegio's add form (each names a company's manager) */
   lookupPerUser: RateLimit;
+  /** Mis datos: requests to change one's e-mail (each mails a link to an address the user chose) */
+  emailChangePerUser: RateLimit;
 }
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
@@ -20,6 +23,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   registerPerIp: { max: 10, windowSeconds: 3600 },
   invitePerUser: { max: 100, windowSeconds: 3600 },
   lookupPerUser: { max: 300, windowSeconds: 3600 },
+  emailChangePerUser: { max: 10, windowSeconds: 3600 },
 };
 
 export interface AccountsContext {
@@ -27,9 +31,11 @@ export interface AccountsContext {
   mailer: Mailer;
   publicUrl: string;
   limits: AccountLimits;
+  /** work done after the answer (see startRecovery) */
+  background: BackgroundTasks;
 }
 
 /** Links in e-mails open the web app's token pages (hash routes). */
-export function tokenLink(ctx: AccountsContext, page: "recovery" | "invitation", token: string) {
+export function tokenLink(ctx: AccountsContext, page: "recovery" | "invitation" | "email-change", token: string) {
   return `${ctx.publicUrl}/webapp/#/${page}?token=${token}`;
 }

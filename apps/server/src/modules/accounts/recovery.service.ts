@@ -3,24 +3,27 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { consumeRate } from "../../lib/rate-limit.js";
-import { accountThrottleKey, clearThrottle, findUserByEmail, revokeUserSessions } from "../auth/auth.repository.js";
+import { findUserByEmail, liftLoginLocks, revokeUserSessions } from "../auth/auth.repository.js";
 import { hashPassword } from "../auth/passwords.js";
 import { recoveryMail } from "../mail/templates.js";
 import { type AccountsContext, tokenLink } from "./context.js";
 import { consumeLinkToken, findLiveToken, issueLinkToken } from "./tokens.repository.js";
 
 /**
- * Starts a password recovery: a single-use link valid for 2 hours, by e-mail. The spec answers an unknown
- * e-mail with its own failure panel ('No parece que estés registrado'), so the answer does say whether
- * the address is registered; the rate limits keep that from being used to scan or to flood mailboxes.
+ * Starts a password recovery: a single-use link valid for 2 hours, by e-mail. The answer is the same
+ * whether the address is registered or not, in status, body and time: after the rate limits (counted
+ * alike for every address) the lookup and the mail happen after the answer, in the background.
  */
 export async function startRecovery(ctx: AccountsContext, rawEmail: string, ip: string) {
   const email = normalizeEmail(rawEmail);
   await consumeRate(ctx.db, `recover:ip:${ip}`, ctx.limits.recoverPerIp);
   await consumeRate(ctx.db, `recover:acct:${email}`, ctx.limits.recoverPerEmail);
-  const found = await findUserByEmail(ctx.db, email);
-  if (!found || found.user.erased) throw new AppError(404, ErrorKey.recoverUserNotFound);
+  ctx.background.run("recovery", () => sendRecoveryLink(ctx, email));
+}
 
+async function sendRecoveryLink(ctx: AccountsContext, email: string) {
+  const found = await findUserByEmail(ctx.db, email);
+  if (!found || found.user.erased) return;
   await ctx.db.transaction(async (tx) => {
     const { token, expiresAt } = await issueLinkToken(tx, { action: TokenAction.recovery, userId: found.user.id });
     await ctx.mailer.enqueue(
@@ -54,6 +57,6 @@ export async function completeRecovery(ctx: AccountsContext, shakey: string, pas
     await revokeUserSessions(tx, user.id);
     return user.email;
   });
-  // Whoever proved they own the mailbox may sign in again at once.
-  await clearThrottle(ctx.db, accountThrottleKey(email));
+  // Whoever proved they own the mailbox may sign in again at once, from anywhere.
+  await liftLoginLocks(ctx.db, email);
 }

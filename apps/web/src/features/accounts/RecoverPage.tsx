@@ -1,4 +1,4 @@
-import { isValidEmail, ValidationKey } from "@coordina/domain";
+import { ErrorKey, isValidEmail, ValidationKey } from "@coordina/domain";
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useRef, useState } from "react";
@@ -48,9 +48,9 @@ export default function RecoverPage() {
       await requestRecovery({ email: email.trim() });
       setPhase({ kind: "ok" });
     } catch (err) {
-      // Too many requests is not "you are not registered": say what really happened.
-      const message =
-        err instanceof ApiError && err.status === 429 ? translateError(err.key) : t("recover-page.not-registered");
+      // The server answers alike whether the address is registered or not: a failure here is a real one
+      // (too many requests, no connection), and says so.
+      const message = translateError(err instanceof ApiError ? err.key : ErrorKey.generic);
       setPhase({ kind: "failed", message });
     }
     setEmail("");
@@ -118,7 +118,10 @@ function ResultPanel({ phase }: { phase: Phase }) {
     case "ok":
       return (
         <Alert color="green" variant="light" icon={<IconCircleCheck />}>
-          {t("recover-page.sent")}
+          <Text size="sm">{t("recover-page.sent")}</Text>
+          <Text size="sm" mt="xs">
+            {t("recover-page.sent-hint")}
+          </Text>
         </Alert>
       );
     case "failed":
