@@ -335,6 +335,9 @@ test.describe("company lists of the colegio", () => {
     await expect(row.getByRole("button", { name: "Activar" }).locator("svg.tabler-icon-ban")).toHaveCount(1);
     await expect(row).toContainText("Desactivada");
     await expect(page.getByTestId("companies-notice")).toHaveText(`${name} se ha desactivado`);
+    // Deactivated, the company is no longer the colegio's to read: only 'Activar' is left on its row.
+    await expect(row.getByText("Desactivada en tu colegio: actívala para ver sus datos.")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Editar" })).toHaveCount(0);
 
     await row.getByRole("button", { name: "Activar" }).click();
     await expect(row.getByRole("button", { name: "Desactivar" })).toBeVisible();

@@ -45,12 +45,31 @@ type Company = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
  * The company an administering call acts on, once the caller may administer it; otherwise 404 for a
  * company that does not exist and 403 for one that is not the caller's business (no data either way).
  */
-async function administered(db: Db, actor: Actor, id: number): Promise<Company> {
+async function administered(
+  db: Db,
+  actor: Actor,
+  id: number,
+  /** activating and deactivating: the colegio's own relation, which a deactivated member still has */
+  standingOnly = false,
+): Promise<Company> {
   const target = await findCompany(db, id);
   if (!target) throw notFound();
-  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, id)) !== undefined;
-  if (!companyPolicy.mayAdminister(actor, target, member)) throw forbidden();
+  const membership = await colegioMembershipOf(db, actor, id);
+  if (!companyPolicy.mayAdminister(actor, target, membership !== undefined)) throw forbidden();
+  if (membership === "deactivated" && !standingOnly) throw new AppError(403, ErrorKey.memberDeactivated);
   return target;
+}
+
+/**
+ * How the calling colegio stands to a company: an active or a deactivated member, or none (and none for
+ * any other role). A colegio that deactivated a member keeps the relation (its row, 'Activar') but no
+ * longer reads or changes the company's data.
+ */
+async function colegioMembershipOf(db: Db, actor: Actor, id: number): Promise<"active" | "deactivated" | undefined> {
+  if (actor.role !== Role.colegio) return undefined;
+  const membership = await findMembership(db, actor.companyId, id);
+  if (!membership) return undefined;
+  return membership.erased ? "deactivated" : "active";
 }
 
 /** A company list of one type: the colegio's administrators or providers, or the master's colegios. */
@@ -93,8 +112,10 @@ function colegioAsCompanyRow(r: Awaited<ReturnType<typeof pageMasterColegios>>["
 export async function viewCompany(db: Db, actor: Actor, id: number): Promise<CompanyView> {
   const target = await findCompany(db, id);
   if (!target) throw notFound();
-  const membership = actor.role === Role.colegio ? await findMembership(db, actor.companyId, id) : undefined;
+  const membership = await colegioMembershipOf(db, actor, id);
   if (!companyPolicy.mayView(actor, target, membership !== undefined)) throw forbidden();
+  if (membership === "deactivated" && target.id !== actor.companyId)
+    throw new AppError(403, ErrorKey.memberDeactivated);
   const scope = actor.role === Role.colegio ? actor.companyId : actor.colegioId;
   const [owner, activities] = await Promise.all([ownerOf(db, id), activitiesOfCompany(db, id, scope)]);
   return {
@@ -102,8 +123,7 @@ export async function viewCompany(db: Db, actor: Actor, id: number): Promise<Com
     name: target.name,
     cif: target.cif,
     type: target.type,
-    // For the colegio a member is deactivated when its membership is (as in the colegio's lists).
-    erased: target.erased || (membership?.erased ?? false),
+    erased: target.erased,
     email: target.email,
     person: target.contactPerson,
     tfn: target.phone,
@@ -116,7 +136,7 @@ export async function viewCompany(db: Db, actor: Actor, id: number): Promise<Com
     region: target.region,
     activities: activities.map((a) => ({ id: Number(a.id), name: a.name })),
     editable:
-      target.id === actor.companyId || (membership !== undefined && (await isSoleColegio(db, actor.companyId, id))),
+      target.id === actor.companyId || (membership === "active" && (await isSoleColegio(db, actor.companyId, id))),
   };
 }
 
@@ -126,7 +146,7 @@ export async function viewCompany(db: Db, actor: Actor, id: number): Promise<Com
  * staff can no longer log in). Nothing is deleted; activating undoes it.
  */
 export async function setCompanyActive(db: Db, actor: Actor, id: number, active: boolean) {
-  const target = await administered(db, actor, id);
+  const target = await administered(db, actor, id, true);
   if (actor.role === Role.colegio) {
     await db
       .update(colegioMembers)
@@ -229,8 +249,10 @@ export async function colegioUpdate(ctx: AccountsContext, actor: Actor, input: z
 export async function updateCompanyData(db: Db, actor: Actor, input: z.output<typeof companyUpdateSchema>) {
   const target = await findCompany(db, input.id);
   if (!target) throw notFound();
-  const member = actor.role === Role.colegio && (await findMembership(db, actor.companyId, target.id)) !== undefined;
-  if (!companyPolicy.mayEditData(actor, target, member)) throw forbidden();
+  const membership = await colegioMembershipOf(db, actor, target.id);
+  if (!companyPolicy.mayEditData(actor, target, membership !== undefined)) throw forbidden();
+  if (membership === "deactivated" && target.id !== actor.companyId)
+    throw new AppError(403, ErrorKey.memberDeactivated);
   if (target.id !== actor.companyId && !(await isSoleColegio(db, actor.companyId, target.id)))
     throw new AppError(403, ErrorKey.companyShared);
   const data = input.company_data ?? {};

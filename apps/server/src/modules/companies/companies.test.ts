@@ -530,8 +530,8 @@ describe("GET /companies/companies/view/:id", () => {
     expect((await view(t.colegioB, P1.id)).json().company.activities).toEqual([
       { id: activity.Climatización, name: "Climatización" },
     ]);
-    // A member whose membership is deactivated is still the colegio's to see (and to activate).
-    expect((await view(t.colegio, P4.id)).json().company).toMatchObject({ id: P4.id, owner_user: null });
+    // A member whose membership the colegio deactivated is no longer the colegio's to read.
+    expectError(await view(t.colegio, P4.id), 403, ErrorKey.memberDeactivated);
   });
 
   it("shows every role its own company", async () => {
@@ -1095,9 +1095,23 @@ describe("deactivating and activating", () => {
 
     expect(rowOf(await providersOf(t.colegio), P1.id).company_erased).toBe(true);
     expect(rowOf(await providersOf(t.colegioB), P1.id).company_erased).toBe(false);
-    // The colegio's view says so too; colegio B's does not.
-    expect((await get(t.colegio, `/companies/companies/view/${P1.id}`)).json().company.erased).toBe(true);
-    expect((await get(t.colegioB, `/companies/companies/view/${P1.id}`)).json().company.erased).toBe(false);
+    // The colegio that deactivated it reads none of its data any more (its row and 'Activar' stay);
+    // colegio B, where it is still a member, reads it as before.
+    expectError(await get(t.colegio, `/companies/companies/view/${P1.id}`), 403, ErrorKey.memberDeactivated);
+    expectError(
+      await post(t.colegio, "/companies/users/index", { company_id: P1.id }),
+      403,
+      ErrorKey.memberDeactivated,
+    );
+    expectError(await post(t.colegio, `/companies/colegio-providers/fincas/${P1.id}`), 403, ErrorKey.forbidden);
+    expectError(
+      await post(t.colegio, "/companies/companies/update", { id: P1.id, name: "Otro nombre" }),
+      403,
+      ErrorKey.memberDeactivated,
+    );
+    const inB = await get(t.colegioB, `/companies/companies/view/${P1.id}`);
+    expect(inB.json().company).toMatchObject({ id: P1.id, erased: false });
+    expect((await post(t.colegioB, "/companies/users/index", { company_id: P1.id })).statusCode).toBe(200);
     // A deactivated member no longer counts among the providers of the colegio's activities.
     const limpieza = (await post(t.colegio, "/companies/activities/index", { filter: "Limpieza" })).json().data[0];
     expect(limpieza).toMatchObject({ name: "Limpieza", providers: 0 });
@@ -1116,13 +1130,15 @@ describe("deactivating and activating", () => {
     expect(picker.json().data.map((r: { provider_id: number }) => r.provider_id)).not.toContain(P1.id);
     const summary = await post(t.colegio, "/companies/providers/summary");
     expect(summary.json().data.map((r: { provider_id: number }) => r.provider_id)).not.toContain(P1.id);
-    const inB = await post(t.colegioB, "/companies/admin-fincas/providersActivities");
-    expect(inB.json().data.map((r: { provider_id: number }) => r.provider_id)).toContain(P1.id);
+    const pickerB = await post(t.colegioB, "/companies/admin-fincas/providersActivities");
+    expect(pickerB.json().data.map((r: { provider_id: number }) => r.provider_id)).toContain(P1.id);
 
     // Deactivating twice is harmless.
     expect((await setActive(t.colegio, "deactivate", P1.id)).statusCode).toBe(200);
     expect((await setActive(t.colegio, "activate", P1.id)).json()).toEqual({ result: true });
     expect(rowOf(await providersOf(t.colegio), P1.id).company_erased).toBe(false);
+    expect((await get(t.colegio, `/companies/companies/view/${P1.id}`)).statusCode).toBe(200);
+    expect((await post(t.colegio, "/companies/users/index", { company_id: P1.id })).statusCode).toBe(200);
     expect(await colegiosOf(t.gremio)).toEqual([B.id, A.id]);
     expect((await get(t.gremio, `/companies/users/company?colg_id=${A.id}`)).statusCode).toBe(200);
   });

@@ -102,12 +102,13 @@ export async function setValidated(db: Db, id: number, valid: boolean, userId: n
   );
 }
 
-/** A company with its type, and whether it works (or worked) in the colegio. */
+/** A company with its type, and whether it is an active member of the colegio. */
 export async function companyInColegio(db: Db, companyId: number, colegioId: number) {
   const [raw] = await queryRows<{ id: number; name: string; type: number; in_colegio: boolean }>(
     db,
     sql`select c.id, c.name, c.type,
-          exists (select 1 from colegio_members m where m.company_id = c.id and m.colegio_id = ${colegioId}) as in_colegio
+          exists (select 1 from colegio_members m
+                  where m.company_id = c.id and m.colegio_id = ${colegioId} and m.erased = false) as in_colegio
         from companies c where c.id = ${companyId}`,
   );
   return raw

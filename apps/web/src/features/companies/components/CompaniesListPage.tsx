@@ -163,8 +163,9 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
     return (
       <Table.Tr
         key={row.company_id}
-        onClick={() => open(row)}
-        style={{ cursor: "pointer" }}
+        // A deactivated member is no longer the colegio's to read: only 'Activar' is left on its row.
+        onClick={erased ? undefined : () => open(row)}
+        style={erased ? undefined : { cursor: "pointer" }}
         data-company-id={row.company_id}
       >
         {development && <Table.Td>{row.company_id}</Table.Td>}
@@ -193,7 +194,7 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
           </Group>
         </Table.Td>
         <Table.Td>
-          {providers ? (
+          {providers && !erased ? (
             <Anchor
               component={Link}
               to={companyPath(type, row.company_id)}
@@ -243,39 +244,45 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
           </>
         )}
         <Table.Td onClick={stop}>
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={t("companies-page.actions.edit")}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t("companies-page.actions.edit")}
-                onClick={() => setEditing(row.company_id)}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            {providers ? (
-              <Tooltip label={t("companies-page.actions.folder")}>
+          {erased ? (
+            <Text size="xs" c="dimmed" maw={180}>
+              {t("companies-page.deactivated-hint")}
+            </Text>
+          ) : (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t("companies-page.actions.edit")}>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t("companies-page.actions.folder")}
-                  onClick={() => open(row, "upload")}
+                  aria-label={t("companies-page.actions.edit")}
+                  onClick={() => setEditing(row.company_id)}
                 >
-                  <IconFolder size={18} />
+                  <IconPencil size={18} />
                 </ActionIcon>
               </Tooltip>
-            ) : (
-              <Tooltip label={t("companies-page.actions.users")}>
-                <ActionIcon variant="subtle" aria-label={t("companies-page.actions.users")} onClick={() => open(row)}>
-                  <IconUsers size={18} />
+              {providers ? (
+                <Tooltip label={t("companies-page.actions.folder")}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t("companies-page.actions.folder")}
+                    onClick={() => open(row, "upload")}
+                  >
+                    <IconFolder size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : (
+                <Tooltip label={t("companies-page.actions.users")}>
+                  <ActionIcon variant="subtle" aria-label={t("companies-page.actions.users")} onClick={() => open(row)}>
+                    <IconUsers size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label={t("companies-page.actions.select")}>
+                <ActionIcon variant="subtle" aria-label={t("companies-page.actions.select")} onClick={() => open(row)}>
+                  <IconChevronRight size={18} />
                 </ActionIcon>
               </Tooltip>
-            )}
-            <Tooltip label={t("companies-page.actions.select")}>
-              <ActionIcon variant="subtle" aria-label={t("companies-page.actions.select")} onClick={() => open(row)}>
-                <IconChevronRight size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+            </Group>
+          )}
         </Table.Td>
       </Table.Tr>
     );
