@@ -42,6 +42,8 @@ export const TokenAction = {
   invitation: "invitation",
   registerPortero: "register-portero",
   registry: "registry",
+  /** Mis datos: confirms a new login e-mail from that mailbox (the link carries the new address) */
+  emailChange: "email-change",
 } as const;
 export type TokenActionValue = (typeof TokenAction)[keyof typeof TokenAction];
 
@@ -51,6 +53,7 @@ export const TOKEN_LIFETIME_HOURS: Record<TokenActionValue, number> = {
   invitation: 7 * 24,
   "register-portero": 7 * 24,
   registry: 7 * 24,
+  "email-change": 24,
 };
 
 export const InvitationStatus = {

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
   lazyPage("/recover", () => import("../features/accounts/RecoverPage")),
   lazyPage("/recovery", () => import("../features/accounts/TokenPage")),
   lazyPage("/invitation", () => import("../features/accounts/TokenPage")),
+  // The link 'Mis datos' mails to a new address: open, since it may be opened on a device with no session.
+  lazyPage("/email-change", () => import("../features/email-change/EmailChangePage")),
   lazyPage("/registry", () => import("../features/accounts/RegistryPage")),
   lazyPage("/dev/mail", () => import("../features/dev-mail/DevMailPage")),
   {

@@ -1,5 +1,5 @@
-import { TOKEN_LIFETIME_HOURS, type TokenActionValue } from "@coordina/domain";
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { TOKEN_LIFETIME_HOURS, TokenAction, type TokenActionValue } from "@coordina/domain";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 import { linkTokens } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
@@ -29,11 +29,12 @@ export function linkExpiry(action: TokenActionValue): Date {
 
 /**
  * Issues a link token (shakey) for one action: 256 random bits, stored as its SHA-256, expiring after the
- * action's lifetime. Earlier unused tokens of the same owner and action stop working.
+ * action's lifetime. Earlier unused tokens of the same owner and action stop working. `email` is what the
+ * link is about when that is not its owner's address (email-change: the new address).
  */
 export async function issueLinkToken(
   db: Db,
-  input: { action: TokenActionValue; userId?: number; invitationId?: number },
+  input: { action: TokenActionValue; userId?: number; invitationId?: number; email?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const owner = input.invitationId
     ? eq(linkTokens.invitationId, input.invitationId)
@@ -46,28 +47,31 @@ export async function issueLinkToken(
     action: input.action,
     userId: input.userId ?? null,
     invitationId: input.invitationId ?? null,
+    email: input.email ?? null,
     expiresAt,
   });
   return { token, expiresAt };
 }
 
-export interface LiveToken {
+export interface LiveToken<A extends TokenActionValue = TokenActionValue> {
   id: number;
-  action: TokenActionValue;
+  action: A;
   user_id: number | null;
   invitation_id: number | null;
   /** the account's e-mail: the invitation's or the user's */
   email: string | null;
+  /** email-change: the new address the link confirms */
+  new_email: string | null;
   company_name: string | null;
   invitation_status: string | null;
 }
 
 /** A token that is unused and unexpired, for one of `actions`, with what it points to. */
-export async function findLiveToken(db: Db, token: string, actions: readonly TokenActionValue[]) {
-  const [row] = await queryRows<LiveToken>(
+export async function findLiveToken<A extends TokenActionValue>(db: Db, token: string, actions: readonly A[]) {
+  const [row] = await queryRows<LiveToken<A>>(
     db,
     sql`select t.id, t.action, t.user_id, t.invitation_id,
-               coalesce(i.email, u.email) as email,
+               coalesce(i.email, u.email) as email, t.email as new_email,
                coalesce(i.company_name, c.name) as company_name,
                case when i.id is null then null
                     when i.status = 'pending' and i.expires_at <= now() then 'expired'
@@ -101,4 +105,22 @@ export async function consumeLinkToken(db: Db, token: string, actions: readonly 
     )
     .returning();
   return row;
+}
+
+/** A user's change of e-mail still waiting for its link to be opened (the newest live one), if any. */
+export async function findPendingEmailChange(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: linkTokens.email, expiresAt: linkTokens.expiresAt })
+    .from(linkTokens)
+    .where(
+      and(
+        eq(linkTokens.userId, userId),
+        eq(linkTokens.action, TokenAction.emailChange),
+        isNull(linkTokens.usedAt),
+        sql`${linkTokens.expiresAt} > now()`,
+      ),
+    )
+    .orderBy(desc(linkTokens.id))
+    .limit(1);
+  return row?.email ? { email: row.email, expiresAt: row.expiresAt } : undefined;
 }

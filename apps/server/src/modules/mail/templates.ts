@@ -147,6 +147,56 @@ export function emailChangedMail(input: { oldEmail: string; newEmail: string; to
   });
 }
 
+/** Mis datos: the link, sent to the new address only, that makes it the login once opened. */
+export function emailChangeConfirmMail(input: {
+  link: string;
+  oldEmail: string;
+  newEmail: string;
+  expiresAt: Date;
+}): MailContent {
+  return render("Confirma tu nuevo e-mail de acceso a Coordina", {
+    title: "Confirma tu nuevo e-mail",
+    paragraphs: [
+      `Se ha pedido que ${input.newEmail} sea el e-mail de acceso de la cuenta de Coordina que ahora usa ${input.oldEmail}.`,
+      "El cambio se hará cuando abras el enlace. Después, inicia sesión con esta dirección y tu contraseña de siempre: se cerrarán las sesiones abiertas.",
+    ],
+    action: { label: "Confirmar el cambio de e-mail", url: input.link },
+    after: [
+      `El enlace solo sirve una vez y caduca el ${dateEs(input.expiresAt)}.`,
+      "Si no lo has pedido tú, ignora este mensaje: la cuenta no cambiará.",
+    ],
+  });
+}
+
+/** Mis datos: the current address learns a change was asked for (no link: only the new address confirms). */
+export function emailChangeRequestedMail(input: { oldEmail: string; newEmail: string; expiresAt: Date }): MailContent {
+  return render("Petición de cambio de tu e-mail de acceso a Coordina", {
+    title: "Petición de cambio de e-mail",
+    paragraphs: [
+      `Se ha pedido cambiar el e-mail de acceso de tu cuenta de Coordina (${input.oldEmail}) a ${input.newEmail}.`,
+      `Hemos enviado un enlace de confirmación a ${input.newEmail}. Nada cambia hasta que se abra, y caduca el ${dateEs(input.expiresAt)}.`,
+      "Si no lo has pedido tú, cambia tu contraseña desde '¿Has olvidado tu contraseña?' en la página de acceso: la petición quedará anulada y se cerrarán todas las sesiones. Después contacta con tu colegio o con el soporte de Coordina.",
+    ],
+  });
+}
+
+/** Mis datos: the change was confirmed from the new address; both addresses are told. */
+export function emailChangeDoneMail(input: { oldEmail: string; newEmail: string; toOld: boolean }): MailContent {
+  return render("Tu e-mail de acceso a Coordina ha cambiado", {
+    title: "Cambio de e-mail de acceso",
+    paragraphs: input.toOld
+      ? [
+          `El e-mail de acceso de tu cuenta de Coordina ha cambiado de ${input.oldEmail} a ${input.newEmail}: el cambio se ha confirmado desde la dirección nueva.`,
+          "Se han cerrado las sesiones abiertas y los enlaces enviados a esta dirección ya no funcionan. A partir de ahora inicia sesión con la dirección nueva.",
+          "Si no has hecho tú este cambio, contacta de inmediato con tu colegio o con el soporte de Coordina.",
+        ]
+      : [
+          `Esta dirección es ahora el e-mail de acceso de tu cuenta de Coordina (antes ${input.oldEmail}).`,
+          "Se han cerrado las sesiones abiertas: inicia sesión con esta dirección y tu contraseña de siempre.",
+        ],
+  });
+}
+
 /** A colegio included an existing company (the NIF form): its manager learns which one, and can object. */
 export function includedMail(input: { companyName: string; colegioName: string; link: string }): MailContent {
   return render("Tu empresa se ha incluido en un colegio de Coordina", {

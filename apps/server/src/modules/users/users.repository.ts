@@ -1,6 +1,6 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.js";
 import { companies, users } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
 
@@ -42,4 +42,41 @@ export async function companyWithOwner(db: Db, companyId: number) {
     .where(eq(companies.id, companyId))
     .limit(1);
   return row;
+}
+
+/** A user's row, locked until the end of the transaction (two changes of one account queue up). */
+export async function lockUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      companyId: users.companyId,
+      erased: users.erased,
+      passwordChangedAt: users.passwordChangedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
+/**
+ * Makes `newEmail` the user's login (users_email_key refuses one taken meanwhile). The company's contact
+ * e-mail follows its manager's when it was the same address, as in the colegio's company editor.
+ */
+export async function setUserEmail(db: Db, user: { id: number; companyId: number; email: string }, newEmail: string) {
+  await db.update(users).set({ email: newEmail }).where(eq(users.id, user.id));
+  await db
+    .update(companies)
+    .set({ email: newEmail })
+    .where(and(eq(companies.id, user.companyId), eq(companies.ownerUserId, user.id), eq(companies.email, user.email)));
+}
+
+/** An invitation still open for `email` (a pending one past its date no longer counts, as for invitations). */
+export async function hasPendingInvitation(db: Db, email: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from invitations where email = ${email} and status = 'pending' and expires_at > now() limit 1`,
+  );
+  return rows.length > 0;
 }

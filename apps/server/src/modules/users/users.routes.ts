@@ -1,21 +1,26 @@
 import {
   companyDetailSchema,
+  editUserResponseSchema,
   editUserSchema,
+  emailChangeConfirmResponseSchema,
   errorResponses,
   idParamsSchema,
   okEnvelope,
+  pendingEmailChangeSchema,
+  shakeyRequestSchema,
   usersIndexSchema,
   usersPageSchema,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
-import { editOwnEmail, listUsers, myCompany } from "./users.service.js";
+import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change.service.js";
+import { listUsers, myCompany } from "./users.service.js";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const limited = errorResponses(400, 401, 403, 404, 409, 429);
 
-/** The users of a company and the caller's personal data. */
+/** The users of a company and the caller's personal data (with the change of login e-mail). */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
   for (const path of ["/companies/users/index", "/companies/users"]) {
     app.post(
@@ -49,18 +54,44 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     {
       schema: {
         tags: ["users"],
-        summary: "Mis datos: cambia el e-mail de acceso propio (se avisa a la dirección antigua y a la nueva)",
+        summary:
+          "Mis datos: pide cambiar el e-mail de acceso propio; se confirma con el enlace enviado a la dirección nueva (válido 24 horas)",
         params: idParamsSchema,
         body: editUserSchema,
-        response: {
-          200: z.object({ result: z.literal(true), user: z.object({ id: z.number(), email: z.string() }) }),
-          ...errors,
-        },
+        response: { 200: editUserResponseSchema, ...limited },
       },
     },
     async (request) => ({
       result: true as const,
-      user: await editOwnEmail(ctx, actorOf(request), request.params.id, request.body.email),
+      ...(await requestEmailChange(ctx, actorOf(request), request.params.id, request.body.email)),
     }),
+  );
+
+  app.get(
+    "/companies/users/email-change",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Mis datos: el cambio de e-mail pendiente de confirmar, si lo hay",
+        response: { 200: okEnvelope(pendingEmailChangeSchema.nullable()), ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await pendingEmailChange(ctx, actorOf(request)) }),
+  );
+
+  // Public: the link may be opened on a device with no session. The token alone decides.
+  app.post(
+    "/companies/users/email-change/confirm",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["users"],
+        summary:
+          "Confirma un cambio de e-mail con el enlace enviado a la dirección nueva; cierra todas las sesiones del usuario",
+        body: shakeyRequestSchema,
+        response: { 200: emailChangeConfirmResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await confirmEmailChange(ctx, request.body.shakey) }),
   );
 };
