@@ -36,7 +36,9 @@ async function registerCompany(page: Page, name: string, cif: string, type: 15 |
 }
 
 /** The data rows of the list on screen (the ones with an 'Editar' action). */
-const dataRows = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("button", { name: "Editar" }) });
+/** The list's company rows: each has its status switch ('Desactivar', or 'Activar' once deactivated). */
+const dataRows = (page: Page) =>
+  page.getByRole("row").filter({ has: page.getByRole("button", { name: /^(Activar|Desactivar)$/ }) });
 const rowOf = (page: Page, name: string) => dataRows(page).filter({ hasText: name });
 
 /** The side menu's 'Proveedores' (not 'Proveedores por actividad'). */
