@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isConnectionFailure } from "../lib/db-errors.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -34,6 +35,119 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+type Rows = pg.QueryResult;
+type QueryCallback = (err: Error | undefined, result: Rows) => void;
+type QueryConfig = string | { text: string; submit?: unknown };
+/** pg-pool's `query` as it behaves: a text or a config object, optional values, a callback. */
+const poolQuery = pg.Pool.prototype.query as unknown as (
+  this: pg.Pool,
+  config: QueryConfig,
+  values: unknown,
+  callback: QueryCallback,
+) => void;
+const ignore = () => {};
+
+/**
+ * Whether a statement, sent again on another connection after its connection died, can change nothing:
+ * a plain read. It starts with `select` or `with` and names nothing that writes or takes a lock — no
+ * insert/update/delete/merge (a data-modifying CTE, `on conflict do update`), no `for update/share`, no
+ * `select … into`, no sequence, advisory-lock or other side-effect function, no *_bump function (the
+ * compliance versions). Conservative: a read that merely mentions such a word is not retried (it answers
+ * 503 instead), and parameters are never part of the text. Asked only after a connection failure.
+ */
+const READ_START = /^\s*\(*\s*(?:select|with)\b/i;
+const WRITES =
+  /\b(?:insert|update|delete|merge|truncate|into|copy|for\s+(?:key\s+)?share|nextval|setval|currval|lastval|pg_(?:try_)?advisory\w*|pg_notify|set_config|pg_terminate_backend|pg_cancel_backend|lo_\w+|dblink\w*|\w+_bump)\b/i;
+export function isReadOnlyStatement(text: string): boolean {
+  return READ_START.test(text) && !WRITES.test(text);
+}
+
+/**
+ * A node-postgres pool that survives connections cut under it (a PostgreSQL restart or failover,
+ * pg_terminate_backend, the network):
+ * - `query` (every statement outside a transaction: Drizzle's queries and prepared statements, db.execute)
+ *   runs a statement that `retrySafe` accepts once more, on another connection of the pool, when its
+ *   connection failed (isConnectionFailure); anything else, and a retry that fails too, rejects with the
+ *   connection error, which the error handler answers 503. Nothing is classified, copied or allocated
+ *   beyond what pg-pool's own promise costs unless the statement failed: a success takes one promise
+ *   and two closures where pg-pool's promise form took more.
+ * - A client checked out for a transaction (`connect`, Drizzle's db.transaction) is never retried
+ *   statement by statement. When its connection dies while checked out, the socket error is swallowed
+ *   (node-postgres would otherwise emit an unhandled 'error' and end the process) and the client goes
+ *   back to the pool as broken, so its slot is freed even when the holder never releases it (Drizzle
+ *   does not when its `begin` fails); the holder's own release afterwards does nothing. Its next
+ *   statement fails with a connection error.
+ * `retried` and `recovered` count the retries and those that succeeded (for operators and tests).
+ */
+export class RetryingPool extends pg.Pool {
+  retried = 0;
+  recovered = 0;
+  private readonly retrySafe: (text: string) => boolean;
+
+  constructor(config: pg.PoolConfig, retrySafe: (text: string) => boolean) {
+    super(config);
+    this.retrySafe = retrySafe;
+    // An idle client that loses its connection: the pool drops it; this keeps the process alive.
+    this.on("error", ignore);
+    this.on("connect", (client) => {
+      client.on("error", ignore);
+      client.once("end", () => releaseBroken(client));
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool#query's overloads, passed through unchanged
+  override query(config: any, values?: any, callback?: any): any {
+    if (callback !== undefined || typeof values === "function" || typeof config?.submit === "function") {
+      return super.query(config, values, callback);
+    }
+    return new Promise<Rows>((resolve, reject) => {
+      poolQuery.call(this, config, values, (err, result) => {
+        if (err) this.retryOrReject(err, config, values, resolve, reject);
+        else resolve(result);
+      });
+    });
+  }
+
+  private retryOrReject(
+    err: Error,
+    config: QueryConfig,
+    values: unknown,
+    resolve: (rows: Rows) => void,
+    reject: (err: Error) => void,
+  ) {
+    const text = typeof config === "string" ? config : config.text;
+    if (!isConnectionFailure(err) || typeof text !== "string" || !this.retrySafe(text)) return reject(err);
+    this.retried++;
+    // The failed client has left the pool (pg-pool drops a client released with an error). Retrying after
+    // the I/O already received lets the pool also drop the idle connections cut at the same moment.
+    setImmediate(() => {
+      const again: QueryCallback = (second, result) => {
+        if (second) return reject(second);
+        this.recovered++;
+        resolve(result);
+      };
+      poolQuery.call(this, config, values, again);
+    });
+  }
+}
+
+/**
+ * A client whose connection ended, given back to the pool as broken if it is still checked out (pg-pool
+ * then removes it and frees its slot), with `release` made harmless for the holder that calls it later.
+ * When the client was not checked out, its `release` is the one of its last checkout, already called,
+ * and pg-pool refuses a second call: the pool has let the client go already.
+ */
+function releaseBroken(client: pg.PoolClient) {
+  const release = client.release;
+  if (typeof release !== "function") return;
+  client.release = ignore;
+  try {
+    release(new Error("Connection terminated"));
+  } catch {
+    /* already released */
+  }
+}
+
 /**
  * Each server pool's companion for queryRowsPrepared: connections that always use a statement's generic
  * plan. PostgreSQL would otherwise go on planning a statement for its values at every run whenever the
@@ -42,19 +156,20 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
  * best plan does not depend on the values. Queries with a search pattern stay on the main pool, planned
  * for their values.
  */
-const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
+const genericPlanPools = new WeakMap<pg.Pool, RetryingPool>();
 
+/**
+ * PostgreSQL through node-postgres: a pool of `max` connections for every query, retrying a plain read
+ * once when its connection is cut (RetryingPool, isReadOnlyStatement), and its generic-plan companion for
+ * queryRowsPrepared, whose every statement may be retried (see there).
+ */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   // JIT compiling costs more (77–167 ms measured) than the short list queries it would speed up.
-  const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
-  const generic = new pg.Pool({
-    connectionString: url,
-    max,
-    options: "-c jit=off -c plan_cache_mode=force_generic_plan",
-  });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => {});
-  generic.on("error", () => {});
+  const pool = new RetryingPool({ connectionString: url, max, options: "-c jit=off" }, isReadOnlyStatement);
+  const generic = new RetryingPool(
+    { connectionString: url, max, options: "-c jit=off -c plan_cache_mode=force_generic_plan" },
+    () => true,
+  );
   genericPlanPools.set(pool, generic);
   const db = drizzlePg(pool, { schema });
   return {
@@ -64,6 +179,20 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     close: async () => {
       await Promise.all([pool.end(), generic.end()]);
     },
+  };
+}
+
+/**
+ * The reads retried after a connection failure on a PostgreSQL database (both pools), and how many of
+ * them then succeeded; zeros on PGlite, which has no connections.
+ */
+export function connectionRetries(db: Db): { retried: number; recovered: number } {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof RetryingPool)) return { retried: 0, recovered: 0 };
+  const generic = genericPlanPools.get(pool);
+  return {
+    retried: pool.retried + (generic?.retried ?? 0),
+    recovered: pool.recovered + (generic?.recovered ?? 0),
   };
 }
 
@@ -82,6 +211,12 @@ const statementNames = new Map<string, string>();
  * without a search pattern): on a PostgreSQL server it runs as a named prepared statement on the
  * generic-plan pool, planned once per connection instead of on every request. Inside a transaction, and
  * on PGlite, it is queryRows.
+ *
+ * When its connection is cut, the statement is run once more on another connection, whatever it says:
+ * only statements that may run twice belong here. Today they are list reads and the compliance caches'
+ * read-compute-store statements (figures-cache.ts), whose only write is an upsert of values computed from
+ * the versions read in the same snapshot, keyed by (colegio or community, company, day, version): run
+ * again, it stores the same row or one of a newer version, and a row of an older version is never used.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;

@@ -26,3 +26,92 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return pgError(err)?.code === "23503";
 }
+
+/**
+ * The SQLSTATE of a PostgreSQL data exception (class 22: a NUL byte in a text, a string too long, a
+ * number out of range, a text that is not a number or a date…) behind `err`, else undefined. Such an
+ * error means bad input got past the schemas: the caller's fault, not the server's.
+ */
+export function dataExceptionCode(err: unknown): string | undefined {
+  const code = pgError(err)?.code;
+  return code?.startsWith("22") ? code : undefined;
+}
+
+/** Socket errors of a connection that died or could not be made. */
+const SOCKET_ERRORS = new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "ECONNREFUSED",
+  "ETIMEDOUT",
+  "ECONNABORTED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * SQLSTATEs with which the server ends or refuses a connection: class 08 (connection exception), 57P01
+ * admin shutdown (pg_terminate_backend, a fast shutdown), 57P02 crash shutdown, 57P03 cannot connect now
+ * (starting up, shutting down, in recovery), 57P05 idle session timeout, 25P03 idle-in-transaction
+ * timeout, and 53300 too many connections (refused at connect time: the statement never ran).
+ */
+function isConnectionSqlState(code: string): boolean {
+  return (
+    code.startsWith("08") ||
+    code === "57P01" ||
+    code === "57P02" ||
+    code === "57P03" ||
+    code === "57P05" ||
+    code === "25P03" ||
+    code === "53300"
+  );
+}
+
+/** node-postgres's own messages for a connection that died, was closed or could not be had. */
+const DRIVER_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool)/;
+
+function isConnectionFailureItself(candidate: { code?: unknown; message?: unknown; errors?: unknown }): boolean {
+  const code = candidate.code;
+  if (typeof code === "string") {
+    if (SOCKET_ERRORS.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code)) return isConnectionSqlState(code);
+  }
+  if (typeof candidate.message === "string" && DRIVER_MESSAGES.test(candidate.message)) return true;
+  // Connecting to a name with several addresses fails with an AggregateError of one error per address.
+  return Array.isArray(candidate.errors) && candidate.errors.some((e) => e && isConnectionFailureItself(e));
+}
+
+/**
+ * True when `err` (or what it wraps through `cause`) says the database connection failed rather than the
+ * statement: it was cut (pg_terminate_backend, a restart, the network), refused, or could not be made.
+ * Whether the statement ran is then unknown to the caller. Only ever asked on a failure.
+ */
+export function isConnectionFailure(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    if (isConnectionFailureItself(current as { code?: unknown; message?: unknown; errors?: unknown })) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * What to log of a database failure: its code (SQLSTATE or socket error) and the driver's or server's
+ * message, never the statement or its parameters (Drizzle puts both in its wrapper's message).
+ */
+export function dbFailureSummary(err: unknown): { code?: string; message?: string } {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" || !candidate.cause) {
+      return {
+        ...(typeof candidate.code === "string" ? { code: candidate.code } : {}),
+        ...(typeof candidate.message === "string" ? { message: candidate.message } : {}),
+      };
+    }
+    current = candidate.cause;
+  }
+  return {};
+}

@@ -1,6 +1,7 @@
 import { ErrorKey, VALIDATION_KEYS } from "@coordina/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
+import { dataExceptionCode, dbFailureSummary, isConnectionFailure } from "../lib/db-errors.js";
 import { closeAfterUnreadBody } from "./unread-body.js";
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
@@ -20,7 +21,8 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
 };
 
 /**
- * Every failure leaves as the envelope `{result:false, error:<i18n key>}` with a truthful status. The
+ * Every failure leaves as the envelope `{result:false, error:<i18n key>}` with a truthful status: 503 when
+ * the database cannot be reached (its connection cut or refused), 400 for a PostgreSQL data exception. The
  * unexpected ones are logged with the request id; no stack trace or internal message is ever sent.
  */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -41,6 +43,20 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, "client error");
       return reply.status(error.statusCode).send({ result: false, error: ErrorKey.invalidInput });
+    }
+    // The database connection was cut, refused or could not be had (a read was already retried once on
+    // another connection, client.ts): nothing the caller did wrong, try again later.
+    if (isConnectionFailure(error)) {
+      request.log.warn({ db: dbFailureSummary(error) }, "database unavailable");
+      return reply.status(503).send({ result: false, error: ErrorKey.serviceUnavailable });
+    }
+    // Bad input that got past the schemas and that PostgreSQL refused (class 22: a NUL byte in a text, a
+    // string too long, a number out of range, not a number or a date). Only the SQLSTATE is logged: the
+    // server's message quotes the input.
+    const sqlState = dataExceptionCode(error);
+    if (sqlState) {
+      request.log.warn({ sqlState }, "invalid input refused by the database");
+      return reply.status(400).send({ result: false, error: ErrorKey.invalidInput });
     }
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ result: false, error: ErrorKey.generic });
