@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { describe, expect, it } from "vitest";
+import { startServer } from "../test/child-server.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo.js";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -46,39 +47,6 @@ describe("main", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
-  /** Starts the server and waits for it to listen: its log lines, its address, and a way to stop it. */
-  async function startMain(env: Record<string, string>) {
-    const { DATABASE_URL: _ignored, HOST: _host, DEMO: _demo, ...rest } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: serverDir,
-      env: { ...rest, LOG_LEVEL: "info", PORT: "0", ...env },
-    });
-    const logs: { msg?: string; level?: number }[] = [];
-    const lines = readline.createInterface({ input: child.stdout });
-    const listening = new Promise<string>((resolve, reject) => {
-      lines.on("line", (line) => {
-        const entry = JSON.parse(line) as { msg?: string; level?: number };
-        logs.push(entry);
-        if (entry.msg?.startsWith("Coordina escuchando")) {
-          const address = logs.map((l) => /^Server listening at (\S+)$/.exec(l.msg ?? "")?.[1]).filter(Boolean);
-          resolve(address[0]!);
-        }
-      });
-      child.on("exit", (code) => reject(new Error(`el servidor terminó (${code})`)));
-    });
-    const base = await listening;
-    const stopped = new Promise((resolve) => child.on("exit", resolve));
-    return {
-      base,
-      logs,
-      addresses: () => logs.map((l) => /^Server listening at (\S+)$/.exec(l.msg ?? "")?.[1]).filter(Boolean),
-      async stop() {
-        child.kill("SIGTERM");
-        await stopped;
-      },
-    };
-  }
-
   const loginAs = (base: string, email: string) =>
     fetch(`${base}/companies/users/login`, {
       method: "POST",
@@ -87,8 +55,8 @@ describe("main", () => {
     });
 
   it("in demo mode listens only on this machine, says so, and keeps the mail viewer there", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-demo-"));
-    const server = await startMain({ DATA_DIR: dataDir });
+    const data = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "coordina-demo-")), databaseUrl: undefined };
+    const server = await startServer(data, { HOST: undefined });
     try {
       expect(server.addresses()).toHaveLength(1);
       expect(server.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -101,7 +69,7 @@ describe("main", () => {
 
     // The same data dir outside demo mode: no viewer, and the demo accounts no longer open with the
     // published password.
-    const production = await startMain({ DATA_DIR: dataDir, DEMO: "0", HOST: "127.0.0.1" });
+    const production = await startServer(data, { DEMO: "0" });
     try {
       expect(production.logs.some((l) => l.msg?.startsWith("Modo demostración"))).toBe(false);
       const viewer = await fetch(`${production.base}/dev/mail/messages`);
@@ -117,8 +85,8 @@ describe("main", () => {
   });
 
   it("an embedded install with DEMO=0 starts with no demo accounts and no mail viewer", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-nodemo-"));
-    const server = await startMain({ DATA_DIR: dataDir, DEMO: "0", HOST: "127.0.0.1" });
+    const data = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "coordina-nodemo-")), databaseUrl: undefined };
+    const server = await startServer(data, { DEMO: "0" });
     try {
       expect((await fetch(`${server.base}/dev/mail/messages`)).status).toBe(404);
       expect((await loginAs(server.base, DEMO_ACCOUNTS.master)).status).toBe(401);

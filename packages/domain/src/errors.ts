@@ -60,6 +60,8 @@ export const ErrorKey = {
   fileNotPdf: "fileupload.not-pdf",
   fileMissing: "fileupload.no-file",
   uploadFailed: "fileupload.failed",
+  /** an upload's idempotency key sent again with another request */
+  uploadKeyReused: "fileupload.key-reused",
   expiryRequired: "documents.expiry-required",
   fincaRequired: "documents.finca-required",
   validationNotRequired: "documents.validation-not-required",

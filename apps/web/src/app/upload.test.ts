@@ -64,7 +64,7 @@ class FakeXhr {
 }
 vi.stubGlobal("XMLHttpRequest", FakeXhr);
 
-const { uploadBody, uploadFailureKey, uploadFile, uploadUrl } = await import("./upload");
+const { newIdempotencyKey, uploadBody, uploadFailureKey, uploadFile, uploadUrl } = await import("./upload");
 const { ApiError, setUnauthorizedHandler } = await import("./api");
 const { session } = await import("./session");
 
@@ -142,7 +142,8 @@ describe("uploadFile", () => {
     expect(xhr.method).toBe("POST");
     expect(xhr.url).toBe("/companies/documents/upload-defined-file?colg_id=3");
     expect(xhr.headers.Authentication).toBe("Bearer tok");
-    expect([...xhr.body!.keys()]).toEqual(["id_definition", "file"]);
+    expect([...xhr.body!.keys()]).toEqual(["id_definition", "idempotencyKey", "file"]);
+    expect(xhr.body!.get("idempotencyKey")).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
     xhr.answer(200, { result: true, data: { id: 9 }, needs_expiry: true });
     await expect(done).resolves.toEqual({ result: true, data: { id: 9 }, needs_expiry: true });
@@ -168,7 +169,11 @@ describe("uploadFile", () => {
   it("turns network failures, server errors and unreadable answers into the spec's upload failure", async () => {
     const offline = uploadFile("/x", pdf());
     last().onerror?.();
+    // The one retry goes out at once; it fails too.
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    last().onerror?.();
     await expect(offline).rejects.toMatchObject({ key: ErrorKey.uploadFailed, status: 0 });
+    expect(FakeXhr.sent).toHaveLength(2);
 
     const crashed = uploadFile("/x", pdf());
     last().answer(500, { result: false, error: ErrorKey.generic });
@@ -179,10 +184,86 @@ describe("uploadFile", () => {
     await expect(html).rejects.toMatchObject({ key: ErrorKey.uploadFailed });
   });
 
-  it("stops when aborted", async () => {
+  it("stops when aborted, without a retry", async () => {
     const controller = new AbortController();
     const running = uploadFile("/x", pdf(), { signal: controller.signal });
     controller.abort();
     await expect(running).rejects.toMatchObject({ status: 0 });
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+});
+
+describe("idempotency keys", () => {
+  const keyOf = (xhr: FakeXhr) => xhr.body!.get("idempotencyKey");
+  beforeEach(() => {
+    FakeXhr.sent = [];
+  });
+
+  it("sends a fresh key with every upload", async () => {
+    const one = uploadFile("/x", pdf());
+    const two = uploadFile("/x", pdf());
+    const [a, b] = FakeXhr.sent;
+    expect(keyOf(a!)).not.toBe(keyOf(b!));
+    a!.answer(200, { result: true });
+    b!.answer(200, { result: true });
+    await Promise.all([one, two]);
+  });
+
+  it("after a network failure sends the same upload once more with the same key, and takes its answer", async () => {
+    const progress: number[] = [];
+    const running = uploadFile("/x", pdf(), { fields: { id_definition: 4 }, onProgress: (f) => progress.push(f) });
+    const first = last();
+    first.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+    first.onerror?.();
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const second = last();
+    expect(second.url).toBe(first.url);
+    expect([...second.body!.keys()]).toEqual(["id_definition", "idempotencyKey", "file"]);
+    expect(keyOf(second)).toBe(keyOf(first));
+    second.answer(200, { result: true, data: { id: 9 } });
+    await expect(running).resolves.toEqual({ result: true, data: { id: 9 } });
+    // The bar starts again for the retry.
+    expect(progress).toEqual([1, 0, 1]);
+  });
+
+  it("does not retry an answered failure (4xx, 5xx) nor a timeout of the second attempt", async () => {
+    for (const status of [400, 413, 500, 503]) {
+      FakeXhr.sent = [];
+      const running = uploadFile("/x", pdf());
+      last().answer(status, { result: false, error: ErrorKey.generic });
+      await expect(running).rejects.toMatchObject({ status });
+      expect(FakeXhr.sent, String(status)).toHaveLength(1);
+    }
+    FakeXhr.sent = [];
+    const timedOut = uploadFile("/x", pdf());
+    last().ontimeout?.();
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    last().ontimeout?.();
+    await expect(timedOut).rejects.toMatchObject({ key: ErrorKey.uploadFailed, status: 0 });
+    expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it("an abort during the retry ends it", async () => {
+    const controller = new AbortController();
+    const running = uploadFile("/x", pdf(), { signal: controller.signal });
+    last().onerror?.();
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ status: 0 });
+    expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it("makes keys the server accepts, also where crypto.randomUUID is missing (plain HTTP)", () => {
+    const pattern = /^[A-Za-z0-9_-]{8,100}$/;
+    expect(newIdempotencyKey()).toMatch(pattern);
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+      const keys = new Set(Array.from({ length: 20 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(20);
+      for (const key of keys) expect(key).toMatch(pattern);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorKey } from "@coordina/domain";
+import { ErrorKey, IDEMPOTENCY_KEY_FIELD } from "@coordina/domain";
 import { ApiError, authorizationHeaders, colegioId, reportFailure } from "./api";
 
 /**
@@ -29,6 +29,16 @@ export function uploadUrl(path: string, colegio: number | undefined): string {
   return `${url}${url.includes("?") ? "&" : "?"}colg_id=${colegio}`;
 }
 
+/**
+ * A fresh idempotency key for one upload (the server answers a retry with the same key with the first
+ * upload's result). `crypto.randomUUID` exists only in secure contexts; plain HTTP on a host name falls back
+ * to 16 random bytes in hex.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export interface UploadOptions {
   /** extra multipart fields, sent before the file */
   fields?: Record<string, string | number>;
@@ -46,14 +56,17 @@ function parse(text: string): { result?: boolean; error?: string } | undefined {
   }
 }
 
-/**
- * Uploads one file as multipart/form-data with the session's bearer token and colegio, like every other
- * call (app/api.ts), but through XMLHttpRequest so that the progress of the body can be shown. Resolves
- * with the server's JSON answer; rejects with an ApiError whose key is uploadFailureKey's (a 401 ends the
- * session, as any call does). An aborted upload rejects with an ApiError of status 0 too.
- */
-export function uploadFile<T = unknown>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
-  const { fields = {}, onProgress, signal } = options;
+/** Failures where no answer came back and nobody aborted: the upload may or may not have been stored. */
+const networkFailures = new WeakSet<ApiError>();
+
+/** One attempt: resolves with the answer, or rejects with an ApiError (status 0: no answer, or aborted). */
+function attempt<T>(
+  path: string,
+  file: File,
+  fields: Record<string, string | number>,
+  onProgress: ((fraction: number) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const fail = (status: number, error?: string) => reject(new ApiError(uploadFailureKey(status, error), status));
     if (signal?.aborted) {
@@ -77,10 +90,37 @@ export function uploadFile<T = unknown>(path: string, file: File, options: Uploa
       reportFailure(xhr.status, json?.error);
       fail(xhr.status, json?.error);
     };
-    xhr.onerror = () => fail(0);
+    const lost = () => {
+      const error = new ApiError(uploadFailureKey(0, undefined), 0);
+      networkFailures.add(error);
+      reject(error);
+    };
+    xhr.onerror = lost;
+    xhr.ontimeout = lost;
     xhr.onabort = () => fail(0);
-    xhr.ontimeout = () => fail(0);
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(uploadBody(fields, file));
   });
+}
+
+/**
+ * Uploads one file as multipart/form-data with the session's bearer token and colegio, like every other
+ * call (app/api.ts), but through XMLHttpRequest so that the progress of the body can be shown. Resolves
+ * with the server's JSON answer; rejects with an ApiError whose key is uploadFailureKey's (a 401 ends the
+ * session, as any call does). An aborted upload rejects with an ApiError of status 0 too.
+ *
+ * Every upload carries a fresh idempotency key; when the network fails (no answer, not an abort) it is
+ * sent once more with the same key, so an upload the server stored but could not acknowledge is answered
+ * with its first result instead of being stored twice.
+ */
+export async function uploadFile<T = unknown>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  const { fields = {}, onProgress, signal } = options;
+  const keyed = { ...fields, [IDEMPOTENCY_KEY_FIELD]: newIdempotencyKey() };
+  try {
+    return await attempt<T>(path, file, keyed, onProgress, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError && networkFailures.has(error)) || signal?.aborted) throw error;
+    onProgress?.(0);
+    return attempt<T>(path, file, keyed, onProgress, signal);
+  }
 }

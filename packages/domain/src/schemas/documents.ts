@@ -8,8 +8,8 @@ import {
   REQUIREMENT_VALUES,
   Requirement,
 } from "../documents.js";
-import { ValidationKey } from "../errors.js";
-import { recordIdSchema, requiredText } from "./common.js";
+import { ErrorKey, ValidationKey } from "../errors.js";
+import { integerInput, multilineText, recordIdSchema, requiredText } from "./common.js";
 
 const requirementSchema = z
   .number({ error: ValidationKey.required })
@@ -57,8 +57,8 @@ export const definitionsIndexSchema = z.object({
   tab: z.enum(DEFINITION_TABS).optional(),
   group: z.enum(GROUP_FILTERS).default("ALL"),
   filter: z.string().trim().max(200).default(""),
-  currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.definitions),
+  currentPage: integerInput(z.number().int().min(1).max(1_000_000)).default(1),
+  perPage: integerInput(z.number().int().min(1).max(100)).default(PAGE_SIZE.definitions),
 });
 export type DefinitionsIndexRequest = z.input<typeof definitionsIndexSchema>;
 
@@ -116,7 +116,7 @@ export const fileEditSchema = z.object({
     .union([isoDateSchema, z.literal(""), z.null()])
     .optional()
     .transform((v) => (v === "" ? null : v)),
-  description: z.string().trim().max(1000).optional(),
+  description: multilineText(1000).optional(),
 });
 export type FileEditRequest = z.input<typeof fileEditSchema>;
 export const fileSavedSchema = z.object({ result: z.literal(true), file: fileRowSchema });
@@ -148,8 +148,19 @@ export const templatesListSchema = z.object({ id_document_require_definition: re
 export const templatesPageSchema = z.object({ result: z.literal(true), data: z.array(templateRowSchema) });
 export const templateSavedSchema = z.object({ result: z.literal(true), data: templateRowSchema });
 
+/**
+ * An upload's idempotency key (a multipart field sent before the file): a retry with the same key by the
+ * same user answers the first upload's result and stores nothing new. The web app sends a fresh UUID per
+ * upload and reuses it for its one retry after a network failure.
+ */
+export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, { error: ErrorKey.invalidInput });
+
 /** The fields of POST /file-manager/fileupload/upload: with `docDefinitionId` the file becomes a template of it. */
-export const fileUploadFieldsSchema = z.object({ docDefinitionId: recordIdSchema.optional() });
+export const fileUploadFieldsSchema = z.object({
+  docDefinitionId: recordIdSchema.optional(),
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
 export const fileUploadedSchema = z.object({
   result: z.literal(true),
   file: fileRowSchema,
@@ -222,16 +233,20 @@ export const companyDefinedResponseSchema = z.object({
 });
 export type CompanyDefinedResponse = z.infer<typeof companyDefinedResponseSchema>;
 
-/** The fields of POST /companies/documents/upload-defined-file (multipart, with the file). */
-export const definedUploadFieldsSchema = z.object({
+/** Where a company document goes: its definition, its community (per-community definitions) and expiry. */
+const documentPlaceSchema = z.object({
   id_definition: recordIdSchema,
   /** required when the definition is bound to communities (assocfinca) */
   id_finca: recordIdSchema.optional(),
   /** the expiry date, when the form sends it with the file */
   obsolete: isoDateSchema.optional(),
 });
+/** The fields of POST /companies/documents/upload-defined-file (multipart, with the file). */
+export const definedUploadFieldsSchema = documentPlaceSchema.extend({
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
 /** POST companies/documents/uploaddefined: a file already uploaded becomes the document. */
-export const uploadDefinedSchema = definedUploadFieldsSchema.extend({ fileupload_id: recordIdSchema });
+export const uploadDefinedSchema = documentPlaceSchema.extend({ fileupload_id: recordIdSchema });
 
 /** A row of POST companies/documents/pending-validation (the colegio's validation screen). */
 export const pendingValidationRowSchema = z.object({

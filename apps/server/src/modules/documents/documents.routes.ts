@@ -21,8 +21,9 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
+import { holdAnswerUntilBodyRead } from "../../plugins/unread-body.js";
+import { acceptUpload } from "../files/accept-upload.js";
 import type { FileStore } from "../files/file-store.js";
-import { receiveUpload } from "../files/receive-upload.js";
 import {
   createDefinition,
   deleteDefinition,
@@ -34,12 +35,10 @@ import {
 import {
   attachDefinedFile,
   companyDefined,
+  definedUploadPlan,
   eraseUploadedDocument,
   getUploadedDocument,
-  type PreparedUpload,
   pendingValidation,
-  prepareDefinedUpload,
-  uploadDefinedFile,
   validateDocument,
 } from "./documents.service.js";
 
@@ -51,6 +50,8 @@ const uploaders = [administrador, gremio, portero];
 
 /** Document definitions, templates and uploaded company documents (spec 02 §7 'Documents', 'Definitions'). */
 export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
+  // A refused upload answers once the client has sent its whole body (plugins/unread-body.ts).
+  app.addHook("onSend", holdAnswerUntilBodyRead);
   // ── Definitions ──
   app.post(
     "/document-require-definitions/index",
@@ -171,19 +172,15 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
       config: { roles: uploaders },
       schema: {
         tags: ["documents"],
-        summary: "Sube un PDF (multipart: id_definition, id_finca si es por comunidad, obsolete, y el fichero)",
+        summary:
+          "Sube un PDF (multipart: id_definition, id_finca si es por comunidad, obsolete, idempotencyKey opcional, y el fichero)",
         consumes: ["multipart/form-data"],
         response: { 200: documentResponseSchema, ...uploadErrors },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      let prepared: PreparedUpload | undefined;
-      const upload = await receiveUpload(request, store, async (fields) => {
-        prepared = await prepareDefinedUpload(app.db, actor, fields);
-      });
-      // A file always starts after its fields were checked (receiveUpload fails without one).
-      return { result: true as const, ...(await uploadDefinedFile(app.db, actor, prepared!, upload)) };
+      return acceptUpload(request, store, app.db, actor, definedUploadPlan(app.db, actor));
     },
   );
 

@@ -15,13 +15,14 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js";
 import type { Actor } from "../auth/auth.service.js";
 import { findCommunityFor } from "../communities/communities.repository.js";
 import { communityFor } from "../communities/communities.service.js";
-import { findFileAccess } from "../files/files.repository.js";
+import type { UploadPlan } from "../files/accept-upload.js";
+import { findFileAccess, setFileObsolete } from "../files/files.repository.js";
 import { type Access, documentFacts, isGone, storeUpload } from "../files/files.service.js";
-import type { ReceivedUpload } from "../files/receive-upload.js";
+import type { ReceivedFile } from "../files/receive-upload.js";
 import {
   type DefinitionRecord,
   definitionColumns,
@@ -200,30 +201,38 @@ export type PreparedUpload = Awaited<ReturnType<typeof prepareDefinedUpload>>;
 
 /**
  * POST /companies/documents/upload-defined-file: the file becomes the company's document for the
- * definition (for the community, when the definition is bound to communities). A single-file definition
- * keeps only the newest. Nothing is recorded, and the staged bytes are removed, when anything fails.
+ * definition (for the community, when the definition is bound to communities), recorded in `tx` with the
+ * answer read there too (so an idempotency receipt can keep it). A single-file definition keeps only the
+ * newest.
  */
-export async function uploadDefinedFile(db: Db, actor: Actor, prepared: PreparedUpload, upload: ReceivedUpload) {
+export async function uploadDefinedFile(tx: Db, actor: Actor, prepared: PreparedUpload, upload: ReceivedFile) {
   const { definition, communityId, obsolete } = prepared;
-  try {
-    const id = await db.transaction(async (tx) => {
-      const file = await storeUpload(tx as unknown as Db, actor, upload.file, obsolete);
-      return insertDocument(tx as unknown as Db, {
-        definitionId: definition.id,
-        companyId: actor.companyId,
-        communityId,
-        fileId: file.id,
-        userId: actor.userId,
-        replace: definition.oneonly,
-      });
-    });
-    return await documentResponse(db, actor, definition, id);
-  } finally {
-    await upload.file.discard();
-  }
+  const file = await storeUpload(tx, actor, upload, obsolete);
+  const id = await insertDocument(tx, {
+    definitionId: definition.id,
+    companyId: actor.companyId,
+    communityId,
+    fileId: file.id,
+    userId: actor.userId,
+    replace: definition.oneonly,
+  });
+  return { result: true as const, ...(await documentResponse(tx, actor, definition, id)) };
 }
 
-/** POST companies/documents/uploaddefined: a file the company uploaded before becomes the document. */
+/** The upload route's steps (acceptUpload): fields and rights before the file, then the records. */
+export function definedUploadPlan(db: Db, actor: Actor): UploadPlan<PreparedUpload, DocumentResponse> {
+  return {
+    prepare: (fields) => prepareDefinedUpload(db, actor, fields),
+    record: (tx, prepared, upload) => uploadDefinedFile(tx, actor, prepared, upload),
+  };
+}
+
+/**
+ * POST companies/documents/uploaddefined: a file the company uploaded before becomes the document. The
+ * sweep may remove the same loose file at the same moment (a day after its upload): then this either
+ * attaches it first (the sweep sees the document and keeps the file) or finds it gone, 404, never a
+ * document without its file.
+ */
 export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof uploadDefinedSchema>) {
   const file = await findFileAccess(db, actor, { fileId: q.fileupload_id });
   if (!file) throw notFound();
@@ -235,10 +244,10 @@ export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof
   const def = definition!;
   let id: number;
   try {
-    id = await db.transaction(async (tx) => {
-      if (q.obsolete)
-        await tx.execute(sql`update files set obsolete = ${q.obsolete}::date where id = ${q.fileupload_id}`);
-      return insertDocument(tx as unknown as Db, {
+    id = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      if (q.obsolete) await setFileObsolete(tx, q.fileupload_id, q.obsolete);
+      return insertDocument(tx, {
         definitionId: def.id,
         companyId: actor.companyId,
         communityId,
@@ -250,6 +259,8 @@ export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof
   } catch (error) {
     // The same file attached twice at once: the second finds it taken.
     if (isUniqueViolation(error)) throw new AppError(409, ErrorKey.fileAlreadyAttached);
+    // The sweep removed the loose file first (the document's reference to it fails).
+    if (isForeignKeyViolation(error)) throw notFound();
     throw error;
   }
   return documentResponse(db, actor, def, id);

@@ -185,3 +185,57 @@ export async function resolveLink(db: Db, tokenHash: string, keyHashes: string[]
 export async function purgeExpiredLinks(db: Db) {
   await db.execute(sql`delete from file_links where expires_at < now() - interval '1 day'`);
 }
+
+// ── The sweep (sweep.ts) ──
+
+/** Which of these blob hashes some file record names, deleted or not (`files_sha256_idx`). */
+export async function referencedHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await queryRows<{ sha256: string }>(
+    db,
+    sql`select distinct sha256 from files where sha256 in (${sqlList(hashes)})`,
+  );
+  return new Set(rows.map((r) => String(r.sha256)));
+}
+
+/** A file no document and no template holds. */
+const loose = sql`not exists (select 1 from company_documents d where d.file_id = f.id)
+  and not exists (select 1 from definition_templates t where t.file_id = f.id)`;
+
+/**
+ * Loose files older than `olderThanMs` after id `afterId`, locked for this transaction. A file an attach is
+ * writing a document for right now is skipped (its row is locked by that insert); an attach that comes
+ * after waits for this transaction and then finds the file gone.
+ */
+export async function lockLooseFiles(db: Db, olderThanMs: number, afterId: number, limit: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select f.id from files f
+        where f.id > ${afterId} and f.created_at < now() - make_interval(secs => ${olderThanMs / 1000}) and ${loose}
+        order by f.id limit ${limit}
+        for update of f skip locked`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Removes the locked files that are still loose (checked again now that they are locked: an attach that
+ * committed before the lock was taken shows here), with their short-lived links; answers their hashes.
+ */
+export async function deleteLooseFiles(db: Db, ids: number[]): Promise<{ id: number; sha256: string }[]> {
+  if (ids.length === 0) return [];
+  await db.execute(
+    sql`delete from file_links l using files f
+        where l.file_id = f.id and f.id in (${sqlList(ids)}) and ${loose}`,
+  );
+  const rows = await queryRows<{ id: number; sha256: string }>(
+    db,
+    sql`delete from files f where f.id in (${sqlList(ids)}) and ${loose} returning f.id, f.sha256`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), sha256: String(r.sha256) }));
+}
+
+/** A file's expiry, set when a loose file becomes a document (uploaddefined with `obsolete`). */
+export async function setFileObsolete(db: Db, id: number, obsolete: string) {
+  await db.execute(sql`update files set obsolete = ${obsolete}::date where id = ${id}`);
+}

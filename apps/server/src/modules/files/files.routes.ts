@@ -1,27 +1,29 @@
 import {
-  ErrorKey,
   errorResponses,
   fileEditSchema,
   fileLinksSchema,
   fileSavedSchema,
   fileUploadedSchema,
-  fileUploadFieldsSchema,
   idParamsSchema,
   Role,
 } from "@coordina/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { actorOf } from "../../plugins/auth.js";
-import type { Actor } from "../auth/auth.service.js";
-import { findDefinition, insertTemplate } from "../documents/definitions.repository.js";
-import { documentPolicy } from "../documents/documents.policy.js";
+import { holdAnswerUntilBodyRead } from "../../plugins/unread-body.js";
+import { acceptUpload } from "./accept-upload.js";
 import { CACHED_BLOB_MAX_BYTES, type FileStore } from "./file-store.js";
 import { purgeExpiredLinks } from "./files.repository.js";
-import { editFile, FILE_KEY_COOKIE, fileKeyCookieName, openLink, retrieveFile, storeUpload } from "./files.service.js";
-import { type ReceivedUpload, receiveUpload } from "./receive-upload.js";
+import {
+  editFile,
+  FILE_KEY_COOKIE,
+  fileKeyCookieName,
+  fileUploadPlan,
+  openLink,
+  retrieveFile,
+} from "./files.service.js";
+import { scheduleSweeps } from "./sweep.js";
 
 const { administrador, colegio, gremio, portero } = Role;
 const everyone = [administrador, colegio, gremio, portero];
@@ -38,34 +40,16 @@ export function cookieValues(request: FastifyRequest, prefix: string): string[] 
   return values;
 }
 
-/**
- * `fileupload/upload` with `docDefinitionId`: the file becomes a template of that definition (the
- * colegio that defines it); without, a file of the caller's company, attached to nothing yet.
- */
-async function uploadFile(db: Db, actor: Actor, upload: ReceivedUpload) {
-  try {
-    const parsed = fileUploadFieldsSchema.safeParse(upload.fields);
-    if (!parsed.success) throw new AppError(400, ErrorKey.invalidInput);
-    const definitionId = parsed.data.docDefinitionId;
-    if (definitionId === undefined) return { file: await storeUpload(db, actor, upload.file) };
-    const definition = await findDefinition(db, definitionId);
-    if (!definition) throw notFound();
-    if (!documentPolicy.mayEditDefinitions(actor, definition.colegioId)) throw forbidden();
-    if (definition.erased) throw notFound();
-    // Awaited here, inside the try: the `finally` below must not discard the staged file before the
-    // transaction has filed it into the store.
-    return await db.transaction(async (tx) => {
-      const file = await storeUpload(tx as unknown as Db, actor, upload.file);
-      return { file, template: await insertTemplate(tx as unknown as Db, definition.id, file.id) };
-    });
-  } finally {
-    await upload.file.discard();
-  }
-}
-
 /** Upload, edit and links of files (spec 02 §7 'Documents', 'PDF'). */
 export const filesRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
-  const uploadRoute = (url: string, summary: string) =>
+  // Loose files never attached, blobs without a record, crash leftovers and old upload receipts.
+  const sweeps = scheduleSweeps(app.db, store, app.log);
+  app.addHook("onReady", async () => sweeps.start());
+  app.addHook("onClose", async () => sweeps.stop());
+  // A refused upload answers once the client has sent its whole body (plugins/unread-body.ts).
+  app.addHook("onSend", holdAnswerUntilBodyRead);
+
+  const uploadRoute = (url: string, summary: string, definitionRequired: boolean) =>
     app.post(
       url,
       {
@@ -74,23 +58,24 @@ export const filesRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (a
           tags: ["files"],
           summary,
           consumes: ["multipart/form-data"],
-          response: { 200: fileUploadedSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          response: { 200: fileUploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => {
-        const upload = await receiveUpload(request, store);
-        if (url.startsWith("/plantillas-docs") && !upload.fields.docDefinitionId) {
-          await upload.file.discard();
-          throw new AppError(400, ErrorKey.invalidInput);
-        }
-        return { result: true as const, ...(await uploadFile(app.db, actorOf(request), upload)) };
+        const actor = actorOf(request);
+        return acceptUpload(request, store, app.db, actor, fileUploadPlan(app.db, actor, { definitionRequired }));
       },
     );
   uploadRoute(
     "/file-manager/fileupload/upload",
-    "Sube un PDF (multipart); con docDefinitionId queda como plantilla de esa definición",
+    "Sube un PDF (multipart: docDefinitionId opcional, idempotencyKey opcional, y el fichero); con docDefinitionId queda como plantilla de esa definición",
+    false,
   );
-  uploadRoute("/plantillas-docs/add", "Nueva plantilla de una definición (multipart: docDefinitionId y el PDF)");
+  uploadRoute(
+    "/plantillas-docs/add",
+    "Nueva plantilla de una definición (multipart: docDefinitionId, idempotencyKey opcional, y el PDF)",
+    true,
+  );
 
   app.post(
     "/file-manager/fileupload/edit/:id",

@@ -1,11 +1,22 @@
 import { createHmac } from "node:crypto";
-import { ErrorKey, type FileRow, type fileEditSchema, MAX_FILE_SIZE_BYTES, PDF_MIME } from "@coordina/domain";
+import {
+  ErrorKey,
+  type FileRow,
+  type fileEditSchema,
+  fileUploadFieldsSchema,
+  MAX_FILE_SIZE_BYTES,
+  PDF_MIME,
+  type TemplateRow,
+} from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import type { Actor } from "../auth/auth.service.js";
+import { findDefinition, insertTemplate } from "../documents/definitions.repository.js";
 import { documentPolicy } from "../documents/documents.policy.js";
+import type { UploadPlan } from "./accept-upload.js";
 import type { FileStore } from "./file-store.js";
 import {
   findFileAccess,
@@ -17,7 +28,7 @@ import {
   unvalidateDocumentOfFile,
   updateFile,
 } from "./files.repository.js";
-import type { ReceivedUpload } from "./receive-upload.js";
+import type { ReceivedFile } from "./receive-upload.js";
 
 /** The cookie of a session's file key: one per session, so two sessions in one browser do not clash. */
 export function fileKeyCookieName(key: string): string {
@@ -39,13 +50,14 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 /**
- * Files the staged upload into the store and records it. The blob is in place before its record exists,
- * so no record ever points to missing bytes; a record that then fails leaves only an unreferenced blob.
+ * Files the staged upload into the store and records it, inside the caller's transaction. The blob is in
+ * place before its record exists; the caller settles the staged file once the transaction is over
+ * (acceptUpload), so no record ever points to missing bytes (see LocalFileStore).
  */
 export async function storeUpload(
   db: Db,
   actor: Actor,
-  upload: ReceivedUpload["file"],
+  upload: ReceivedFile,
   obsolete?: string | null,
 ): Promise<FileRow> {
   await upload.commit();
@@ -58,6 +70,40 @@ export async function storeUpload(
     ownerUserId: actor.userId,
     ownerCompanyId: actor.companyId,
   });
+}
+
+/**
+ * `fileupload/upload` (and `plantillas-docs/add`, which needs the definition): with `docDefinitionId` the
+ * file becomes a template of that definition (the colegio that defines it may); without, a file of the
+ * caller's company attached to nothing yet (a "loose" file, attached later by `uploaddefined`, swept
+ * after a day otherwise). The definition and the caller's right are checked before the file is stored.
+ */
+export function fileUploadPlan(
+  db: Db,
+  actor: Actor,
+  options: { definitionRequired: boolean },
+): UploadPlan<{ definitionId: number | undefined }, { result: true; file: FileRow; template?: TemplateRow }> {
+  return {
+    async prepare(fields) {
+      const parsed = fileUploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError(400, ErrorKey.invalidInput);
+      const definitionId = parsed.data.docDefinitionId;
+      if (definitionId === undefined) {
+        if (options.definitionRequired) throw new AppError(400, ErrorKey.invalidInput);
+        return { definitionId };
+      }
+      const definition = await findDefinition(db, definitionId);
+      if (!definition) throw notFound();
+      if (!documentPolicy.mayEditDefinitions(actor, definition.colegioId)) throw forbidden();
+      if (definition.erased) throw notFound();
+      return { definitionId };
+    },
+    async record(tx, { definitionId }, upload) {
+      const file = await storeUpload(tx, actor, upload);
+      if (definitionId === undefined) return { result: true, file };
+      return { result: true, file, template: await insertTemplate(tx, definitionId, file.id) };
+    },
+  };
 }
 
 export type Access = NonNullable<Awaited<ReturnType<typeof findFileAccess>>>;
@@ -156,7 +202,13 @@ export async function retrieveFile(db: Db, actor: Actor, id: number, cookieKeys:
   await setSessionFileKey(db, actor.sessionId, keyHash);
   const token = newToken();
   const expiresAt = new Date(Date.now() + FILE_LINK_TTL_MS);
-  await insertLink(db, { tokenHash: hashToken(token), fileId: id, sessionId: actor.sessionId, expiresAt });
+  try {
+    await insertLink(db, { tokenHash: hashToken(token), fileId: id, sessionId: actor.sessionId, expiresAt });
+  } catch (error) {
+    // A loose file removed by the sweep since it was read above.
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
   return {
     links: { file: toFileRow(access), view: `/s/${token}`, download: `/d/${token}`, expires: expiresAt.toISOString() },
     newKey: cookieKeys.includes(key) ? undefined : key,
