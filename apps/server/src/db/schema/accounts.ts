@@ -70,7 +70,10 @@ export const linkTokens = pgTable(
     uniqueIndex("link_tokens_hash_key").on(t.tokenHash),
     index("link_tokens_user_idx").on(t.userId, t.action),
     index("link_tokens_invitation_idx").on(t.invitationId),
-    check("link_tokens_action_check", sql`${t.action} in ('recovery', 'invitation', 'register-portero', 'registry', 'email-change')`),
+    check(
+      "link_tokens_action_check",
+      sql`${t.action} in ('recovery', 'invitation', 'register-portero', 'registry', 'email-change')`,
+    ),
     check("link_tokens_owner_check", sql`${t.userId} is not null or ${t.invitationId} is not null`),
   ],
 );
