@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
 import { type BuildAppOptions, buildApp, loggerOptions } from "../src/app.js";
@@ -222,4 +223,20 @@ export async function upload(
     headers: { authentication: `Bearer ${token}`, "content-type": body.contentType },
     payload: body.payload,
   });
+}
+
+/**
+ * Waits until some backend of this database waits for a lock (PostgreSQL only): the point where a request
+ * is known to be blocked behind a transaction a test holds.
+ */
+export async function waitForLockWait(db: Database["db"]) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const result = (await db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if (result.rows[0]!.n > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error("nothing waited for a lock");
 }

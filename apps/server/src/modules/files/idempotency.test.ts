@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ErrorKey, Requirement } from "@coordina/domain";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { define, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
@@ -13,6 +13,7 @@ import {
   type TestContext,
   tokenFor,
   upload,
+  waitForLockWait,
 } from "../../../test/helpers.js";
 import { companyDocuments, definitionTemplates, files, uploadReceipts } from "../../db/schema/index.js";
 
@@ -58,19 +59,6 @@ const key = () => `clave-${Date.now().toString(36)}-${++serial}`;
 const pdf = (text: string) => makePdf(`${text} ${Math.random()}`).then((data) => ({ name: `${text}.pdf`, data }));
 const documentUpload = (token: string, fields: Record<string, string | number>, file: { name: string; data: Buffer }) =>
   upload(ctx.app, `${UPLOAD_URL}?colg_id=${colegioId}`, token, fields, file);
-
-/** Waits until some backend of this database waits for a lock (PostgreSQL only). */
-async function waitForLockWait() {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const result = (await db().execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (result.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error("no request waited for the key");
-}
 
 describe("a retry with the same key", () => {
   it("of a document upload answers the first result and stores nothing new", async () => {
@@ -239,7 +227,7 @@ describe("simultaneous requests with one key", () => {
             JSON.stringify(held!.response),
           ]);
           const pending = documentUpload(t.gremio, { id_definition: definition, idempotencyKey: k }, await pdf("dos"));
-          await waitForLockWait();
+          await waitForLockWait(db());
           await other.query(outcome);
           answer = await pending;
         } finally {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { ErrorKey, PDF_MIME, Requirement } from "@coordina/domain";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
   type TestContext,
   tokenFor,
   upload,
+  waitForLockWait,
 } from "../../../test/helpers.js";
 import { buildApp } from "../../app.js";
 import type { Db } from "../../db/client.js";
@@ -158,7 +159,7 @@ describe("loose files", () => {
     const attaching = attach(loose.id);
     // On PostgreSQL the attach runs until it waits for the sweep's row lock (or its transaction); PGlite
     // runs one transaction at a time, so there it waits for the sweep before its first query.
-    if (onPostgres) await waitForLockWait();
+    if (onPostgres) await waitForLockWait(db());
     release();
     const [answer, report] = await Promise.all([attaching, sweeping]);
     expect(answer.statusCode, answer.body).toBe(404);
@@ -201,19 +202,6 @@ describe("loose files", () => {
     expect(await fileRow(loose.id)).toBeDefined();
   });
 });
-
-/** Waits until some backend of this database waits for a lock (PostgreSQL only). */
-async function waitForLockWait() {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const rows = (await db().execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (rows.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error("nothing waited for the sweep's lock");
-}
 
 describe("orphan blobs", () => {
   it("bytes without a record go once older than the grace; younger ones and referenced ones stay", async () => {
