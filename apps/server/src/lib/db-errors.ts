@@ -28,13 +28,16 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /**
- * The SQLSTATE of a PostgreSQL data exception (class 22: a NUL byte in a text, a string too long, a
- * number out of range, a text that is not a number or a date…) behind `err`, else undefined. Such an
- * error means bad input got past the schemas: the caller's fault, not the server's.
+ * Text that PostgreSQL refuses to store (SQLSTATE 22021 invalid byte sequence, NUL in text; 22P05 NUL in
+ * jsonb; 22001 too long for its column): input the schemas let through, so the caller's 400. Any other
+ * data exception (not a number, out of range, division by zero…) comes from the server's own values and
+ * stays an unexpected 500, logged as such, so that a bug is never passed off as bad input.
  */
+const REFUSED_TEXT = new Set(["22021", "22P05", "22001"]);
+
 export function dataExceptionCode(err: unknown): string | undefined {
   const code = pgError(err)?.code;
-  return code?.startsWith("22") ? code : undefined;
+  return code !== undefined && REFUSED_TEXT.has(code) ? code : undefined;
 }
 
 /** Socket errors of a connection that died or could not be made. */

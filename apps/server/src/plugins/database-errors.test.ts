@@ -6,8 +6,8 @@ import { type Database, openPostgres, queryRows } from "../db/client.js";
 
 /*
  * What the error handler answers when the database refuses a statement or cannot be reached: never the
- * generic 500. Bad input that got past the schemas and that PostgreSQL refuses (a data exception, SQLSTATE
- * class 22) is the caller's 400; a database that cannot be reached (its connection cut or refused, a read
+ * generic 500. Text that got past the schemas and that PostgreSQL refuses to store (NUL, too long) is the
+ * caller's 400, any other data exception a bug's 500; a database that cannot be reached (its connection cut or refused, a read
  * already retried once) is a 503 to try again. Both are logged at warn with the request id, and nothing
  * of the error is sent. On PGlite and PostgreSQL alike.
  */
@@ -62,13 +62,9 @@ function logOf(requestId: string) {
   return lines.filter((entry) => entry.reqId === requestId);
 }
 
-describe("a PostgreSQL data exception (bad input past the schemas)", () => {
+describe("text PostgreSQL refuses to store (bad input past the schemas)", () => {
   it.each([
     ["nul", "22021"],
-    ["notNumber", "22P02"],
-    ["outOfRange", "22003"],
-    ["notDate", "22007"],
-    ["noSuchDay", "22008"],
     ["tooLong", "22001"],
   ])("%s answers 400 invalid input, logged at warn with SQLSTATE %s", async (name, sqlState) => {
     const res = await ctx.app.inject({ method: "GET", url: `/test/db/${name}` });
@@ -80,6 +76,20 @@ describe("a PostgreSQL data exception (bad input past the schemas)", () => {
     expect(warn).not.toHaveProperty("err");
     expect(warn).not.toHaveProperty("message");
     expect(entries.some((entry) => entry.level === 50)).toBe(false);
+  });
+});
+
+describe("any other data exception (the server's own values)", () => {
+  it.each([
+    ["notNumber", "22P02"],
+    ["outOfRange", "22003"],
+    ["notDate", "22007"],
+    ["noSuchDay", "22008"],
+  ])("%s stays an unexpected 500, logged as an error (SQLSTATE %s), never passed off as bad input", async (name) => {
+    const res = await ctx.app.inject({ method: "GET", url: `/test/db/${name}` });
+    expectError(res, 500, ErrorKey.generic);
+    const entries = logOf(res.headers["x-request-id"] as string);
+    expect(entries.some((entry) => entry.msg === "unexpected error" && entry.level === 50)).toBe(true);
   });
 });
 

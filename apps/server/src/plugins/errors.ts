@@ -22,7 +22,7 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
 
 /**
  * Every failure leaves as the envelope `{result:false, error:<i18n key>}` with a truthful status: 503 when
- * the database cannot be reached (its connection cut or refused), 400 for a PostgreSQL data exception. The
+ * the database cannot be reached (its connection cut or refused), 400 for text PostgreSQL refuses to store. The
  * unexpected ones are logged with the request id; no stack trace or internal message is ever sent.
  */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -50,9 +50,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ db: dbFailureSummary(error) }, "database unavailable");
       return reply.status(503).send({ result: false, error: ErrorKey.serviceUnavailable });
     }
-    // Bad input that got past the schemas and that PostgreSQL refused (class 22: a NUL byte in a text, a
-    // string too long, a number out of range, not a number or a date). Only the SQLSTATE is logged: the
-    // server's message quotes the input.
+    // Text that got past the schemas and that PostgreSQL refuses to store (a NUL byte, a string too long
+    // for its column). Only the SQLSTATE is logged: the server's message quotes the input.
     const sqlState = dataExceptionCode(error);
     if (sqlState) {
       request.log.warn({ sqlState }, "invalid input refused by the database");

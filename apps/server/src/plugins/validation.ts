@@ -3,14 +3,8 @@ import type { FastifyInstance, FastifySchema } from "fastify";
 import type { FastifyRouteSchemaDef } from "fastify/types/schema.js";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { CONTROL_CHARACTER, LINE_BREAK } from "../lib/text.js";
 
-/**
- * Characters no field has a use for: C0 controls but tab, line feed and carriage return; DEL; C1
- * controls. NUL among them: PostgreSQL refuses it in text, so it would otherwise end as a 500.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
-const FORBIDDEN_ANYWHERE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** Deeper than any payload of this API: refused rather than walked. */
 const MAX_DEPTH = 32;
 
@@ -53,7 +47,7 @@ export function multilineKeys(schema: unknown): Set<string> {
 export function findForbiddenText(data: unknown, multiline: ReadonlySet<string>): string | undefined {
   const walk = (value: unknown, path: string, key: string | undefined, depth: number): string | undefined => {
     if (typeof value === "string") {
-      if (FORBIDDEN_ANYWHERE.test(value)) return path;
+      if (CONTROL_CHARACTER.test(value)) return path;
       if (LINE_BREAK.test(value) && !(key !== undefined && multiline.has(key))) return path;
       return undefined;
     }
@@ -68,7 +62,7 @@ export function findForbiddenText(data: unknown, multiline: ReadonlySet<string>)
     }
     for (const [name, child] of Object.entries(value)) {
       // A field name is text too: a key with a NUL or a line break has no place in any payload.
-      if (FORBIDDEN_ANYWHERE.test(name) || LINE_BREAK.test(name)) return `${path}/${name}`;
+      if (CONTROL_CHARACTER.test(name) || LINE_BREAK.test(name)) return `${path}/${name}`;
       const found = walk(child, `${path}/${name}`, name, depth + 1);
       if (found !== undefined) return found;
     }

@@ -144,22 +144,48 @@ export interface ThrottleLimits {
   maxLockSeconds?: number;
 }
 
-/** Keys among `keys` that are locked now. */
-export async function lockedKeys(db: Db, keys: string[]): Promise<string[]> {
-  const rows = await queryRows<{ key: string }>(
-    db,
-    sql`select key from auth_throttle where key in ${keys} and locked_until > now()`,
-  );
-  return rows.map((r) => r.key);
-}
-
-/** Counts one failure against `key`, locking it once `maxFailures` fall within the window. */
-export async function recordFailure(db: Db, key: string, limits: ThrottleLimits) {
-  await countHit(db, key, limits.windowSeconds, {
+/**
+ * Takes one sign-in attempt against `key` unless the key is locked, counting it as a failure at once: an
+ * attempt still checking its password counts too, so a burst of simultaneous guesses meets the limit as a
+ * sequence would. False when the key is locked (nothing counted). A successful sign-in gives the attempt
+ * back (`giveBackAttempt`).
+ */
+export async function takeAttempt(db: Db, key: string, limits: ThrottleLimits): Promise<boolean> {
+  const hits = await countHit(db, key, limits.windowSeconds, {
     after: limits.maxFailures,
     seconds: limits.lockSeconds,
     maxSeconds: limits.maxLockSeconds ?? limits.lockSeconds,
   });
+  return hits !== null;
+}
+
+/** A successful sign-in's attempt was not a failure: one less, and no lock that it alone set. */
+export async function giveBackAttempt(db: Db, key: string, limits: ThrottleLimits) {
+  await db.execute(
+    sql`update auth_throttle set failures = greatest(failures - 1, 0),
+          locked_until = case when failures - 1 < ${limits.maxFailures} then null else locked_until end
+        where key = ${key}`,
+  );
+}
+
+/**
+ * The address a throttle counts: an IPv4 address as it is (also when written as IPv6-mapped), an IPv6
+ * address by its /64, which one subscriber usually holds whole.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** The throttle key of an account's failed logins from anywhere (a password reset clears it). */
@@ -167,9 +193,17 @@ export function accountThrottleKey(email: string): string {
   return `acct:${email}`;
 }
 
-/** The throttle key of an account's failed logins from one address. */
+/** The throttle key of an address's failed logins, whatever the account. */
+export function addressThrottleKey(ip: string): string {
+  return `ip:${throttleAddress(ip)}`;
+}
+
+/**
+ * The throttle key of an account's failed logins from one address. The e-mail comes first and a space
+ * after it (a registered e-mail has none), so an account's keys are found by their prefix.
+ */
 export function pairThrottleKey(email: string, ip: string): string {
-  return `pair:${ip}:${email}`;
+  return `pair:${email} ${throttleAddress(ip)}`;
 }
 
 export async function clearThrottle(db: Db, key: string) {
@@ -180,6 +214,14 @@ export async function clearThrottle(db: Db, key: string) {
 export async function liftLoginLocks(db: Db, email: string) {
   await db.execute(
     sql`delete from auth_throttle where key = ${accountThrottleKey(email)}
-          or (key like 'pair:%' and right(key, ${email.length + 1}) = ${`:${email}`})`,
+          or starts_with(key, ${`pair:${email} `})`,
+  );
+}
+
+/** Forgets the counts of windows long closed and of locks long over (hourly housekeeping). */
+export async function purgeStaleThrottle(db: Db) {
+  await db.execute(
+    sql`delete from auth_throttle
+        where window_start < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
   );
 }

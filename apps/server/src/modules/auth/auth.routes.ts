@@ -1,11 +1,20 @@
 import { errorResponses, loginRequestSchema, okEnvelope, okResultSchema, sessionDataSchema } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
+import { purgeStaleThrottle } from "./auth.repository.js";
 import { type AuthSettings, login, logout, sessionData } from "./auth.service.js";
 
 const errors = errorResponses(400, 401, 403, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = async (app, { settings }) => {
+  // Closed windows and spent locks are forgotten once an hour, so the throttle table stays small.
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    purge = setInterval(() => void purgeStaleThrottle(app.db).catch(() => {}), 60 * 60 * 1000);
+    purge.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purge));
+
   app.post(
     "/companies/users/login",
     {

@@ -1,19 +1,21 @@
 import { DEFAULT_FEATURES, ErrorKey, normalizeEmail, type SessionData } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
+import { withoutControls } from "../../lib/text.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import { forgetSessionLinks } from "../files/files.service.js";
 import {
   accountThrottleKey,
+  addressThrottleKey,
   clearThrottle,
   colegiosOfUser,
   findUserByEmail,
+  giveBackAttempt,
   insertSession,
-  lockedKeys,
   pairThrottleKey,
-  recordFailure,
   revokeSession,
   type ThrottleLimits,
+  takeAttempt,
 } from "./auth.repository.js";
 import { verifyPassword } from "./passwords.js";
 
@@ -71,21 +73,26 @@ export async function login(
   const email = normalizeEmail(input.email);
   const pairKey = pairThrottleKey(email, client.ip);
   const accountKey = accountThrottleKey(email);
-  const ipKey = `ip:${client.ip}`;
-  if ((await lockedKeys(db, [pairKey, accountKey, ipKey])).length > 0) {
-    throw new AppError(429, ErrorKey.tooManyAttempts);
+  const addressKey = addressThrottleKey(client.ip);
+  // In this order: an address refused for its own failures never spends the account's budget, which only
+  // attempts that may really check a password do.
+  const throttles: [string, ThrottleLimits][] = [
+    [pairKey, settings.pair],
+    [addressKey, settings.ip],
+    [accountKey, settings.account],
+  ];
+  for (const [key, limits] of throttles) {
+    if (!(await takeAttempt(db, key, limits))) throw new AppError(429, ErrorKey.tooManyAttempts);
   }
 
   const found = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(input.password, found?.user.passwordHash);
-  if (!found || !passwordOk || found.user.erased) {
-    await recordFailure(db, pairKey, settings.pair);
-    await recordFailure(db, accountKey, settings.account);
-    await recordFailure(db, ipKey, settings.ip);
-    throw new AppError(401, ErrorKey.invalidCredentials);
-  }
-  // The owner is back from this address; the account-wide count keeps running against distributed guessing.
+  if (!found || !passwordOk || found.user.erased) throw new AppError(401, ErrorKey.invalidCredentials);
+  // The owner is back from this address; its attempt was no failure anywhere else either. The account's
+  // other failures keep counting against distributed guessing.
   await clearThrottle(db, pairKey);
+  await giveBackAttempt(db, addressKey, settings.ip);
+  await giveBackAttempt(db, accountKey, settings.account);
   if (found.company.erased) throw new AppError(403, ErrorKey.accountDisabled);
 
   const token = newToken();
@@ -96,7 +103,7 @@ export async function login(
     remember: input.remember,
     expiresAt: new Date(Date.now() + lifetimeMs),
     ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    userAgent: client.userAgent ? withoutControls(client.userAgent).slice(0, 300) : null,
   });
   return sessionData(db, {
     userId: found.user.id,

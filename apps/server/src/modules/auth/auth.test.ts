@@ -14,6 +14,7 @@ import { queryRows } from "../../db/client.js";
 import { companies, sessions } from "../../db/schema/index.js";
 import { ensureCompany, ensureUser } from "../../db/seed/builders.js";
 import { issueLinkToken } from "../accounts/tokens.repository.js";
+import { throttleAddress } from "./auth.repository.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -120,7 +121,7 @@ describe("POST /companies/users/login", () => {
     const email = "espera@coordina.test";
     await newUser(email);
     const ip = "10.1.1.1";
-    const key = `pair:${ip}:${email}`;
+    const key = `pair:${email} ${ip}`;
     for (let i = 0; i < 4; i++) await login(ctx.app, email, "Mal123!!", { ip });
     expect(await lockLeft(key)).toBe(0);
     const waits: number[] = [];
@@ -132,6 +133,34 @@ describe("POST /companies/users/login", () => {
     }
     expect(waits).toHaveLength(4);
     for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]! * 1.5);
+  });
+
+  it("counts simultaneous guesses as a sequence: a burst from one address gets no more tries", async () => {
+    const email = "rafaga@coordina.test";
+    await newUser(email);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () => login(ctx.app, email, "Mal123!!", { ip: "10.1.3.1" })),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes).toHaveLength(40);
+    // Five passwords were checked; every other guess was refused before its password was looked at.
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    // The owner, from elsewhere, is not locked out by the burst.
+    expect((await login(ctx.app, email, DEMO_PASSWORD, { ip: "10.1.3.2" })).statusCode).toBe(200);
+  });
+
+  it("counts an IPv6 subscriber by its /64, and an IPv4-mapped address as the IPv4 one", async () => {
+    const email = "seis@coordina.test";
+    await newUser(email);
+    for (let i = 1; i <= 5; i++) {
+      expect((await login(ctx.app, email, "Mal123!!", { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(401);
+    }
+    expect((await login(ctx.app, email, DEMO_PASSWORD, { ip: "2001:db8:1:2:ffff::9" })).statusCode).toBe(429);
+    expect((await login(ctx.app, email, DEMO_PASSWORD, { ip: "2001:db8:1:3::1" })).statusCode).toBe(200);
+    expect(throttleAddress("::ffff:10.0.0.7")).toBe("10.0.0.7");
+    expect(throttleAddress("2001:0db8:0000:0001:aaaa::1")).toBe("2001:db8:0:1::/64");
+    expect(throttleAddress("::1")).toBe("0:0:0:0::/64");
   });
 
   it("does not lock out the other accounts behind the same address", async () => {

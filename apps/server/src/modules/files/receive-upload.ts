@@ -3,6 +3,7 @@ import { ErrorKey } from "@coordina/domain";
 import type { Multipart } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.js";
+import { CONTROL_CHARACTER, LINE_BREAK, withoutControls } from "../../lib/text.js";
 import type { FileStore, StagedFile } from "./file-store.js";
 
 /** A file received whole and checked, waiting for its record. */
@@ -17,11 +18,7 @@ export interface ReceivedUpload {
 
 /** The name a user sees: the base name the browser sent, without control characters, at most 200 long. */
 export function cleanFileName(raw: string | undefined): string {
-  const chars = [...path.basename((raw ?? "").replace(/\\/g, "/"))];
-  const base = chars
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join("")
-    .trim();
+  const base = withoutControls(path.basename((raw ?? "").replace(/\\/g, "/"))).trim();
   return (base || "documento.pdf").slice(0, 200);
 }
 
@@ -71,6 +68,11 @@ export async function receiveUpload(
       if (next.done) break;
       const part = next.value;
       if (part.type === "field") {
+        // The same boundary check as every JSON field (plugins/validation.ts): no form field is multiline.
+        const texts = [part.fieldname, typeof part.value === "string" ? part.value : ""];
+        if (texts.some((t) => CONTROL_CHARACTER.test(t) || LINE_BREAK.test(t))) {
+          throw new AppError(400, ErrorKey.invalidInput);
+        }
         if (typeof part.value === "string") fields[part.fieldname] = part.value;
         continue;
       }
