@@ -35,6 +35,13 @@ async function main() {
         "Fuera del modo demostración: las cuentas de demostración ya no pueden entrar.",
       );
     }
+    if (config.demo && !config.hostDefaulted && !/^(127\.|::1$|localhost$)/.test(config.host)) {
+      app.log.warn(
+        { host: config.host },
+        `Modo demostración abierto a la red (HOST=${config.host}): las cuentas de demostración comparten una ` +
+          "contraseña pública y el visor de correo solo responde a este equipo. No lo uses con datos reales.",
+      );
+    }
     if (config.demo && config.hostDefaulted) {
       app.log.warn(
         { host: config.host },

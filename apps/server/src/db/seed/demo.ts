@@ -2,7 +2,7 @@ import { Requirement, Role } from "@coordina/domain";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
-import { sessions, users } from "../schema/index.js";
+import { linkTokens, sessions, users } from "../schema/index.js";
 import {
   ensureActivity,
   ensureCommunity,
@@ -176,7 +176,8 @@ export async function seedDemoDocuments(db: Db, colegioId: number) {
 
 /**
  * Outside demo mode, the demo accounts left by an earlier demo run keep no way in while they still have
- * the published demo password: it is cleared and their sessions end (a password set since is kept).
+ * the published demo password: it is cleared, their sessions end and their mailed links stop working (a
+ * password set since is kept).
  */
 export async function retireDemoPasswords(db: Db): Promise<number> {
   const emails = Object.values(DEMO_ACCOUNTS);
@@ -193,6 +194,11 @@ export async function retireDemoPasswords(db: Db): Promise<number> {
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      // Nor may a link mailed to them earlier set a new one.
+      await tx
+        .update(linkTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(linkTokens.userId, user.id), isNull(linkTokens.usedAt)));
     });
     retired++;
   }

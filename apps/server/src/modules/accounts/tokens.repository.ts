@@ -30,7 +30,8 @@ export function linkExpiry(action: TokenActionValue): Date {
 /**
  * Issues a link token (shakey) for one action: 256 random bits, stored as its SHA-256, expiring after the
  * action's lifetime. Earlier unused tokens of the same owner and action stop working. `email` is what the
- * link is about when that is not its owner's address (email-change: the new address).
+ * link is about when that is not its owner's address (email-change: the new address). Call it inside the
+ * transaction that stores what the link is for.
  */
 export async function issueLinkToken(
   db: Db,
@@ -39,6 +40,10 @@ export async function issueLinkToken(
   const owner = input.invitationId
     ? eq(linkTokens.invitationId, input.invitationId)
     : eq(linkTokens.userId, input.userId ?? -1);
+  // Two links issued at once for one owner and action take turns (until the transaction ends), so the
+  // later one spends the earlier: simultaneous requests never leave two live links.
+  const kind = `link-token:${input.action}:${input.invitationId ? "invitation" : "user"}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${kind}), ${input.invitationId ?? input.userId ?? -1})`);
   await spendOpenTokens(db, and(owner, eq(linkTokens.action, input.action)));
   const token = newToken();
   const expiresAt = linkExpiry(input.action);

@@ -116,12 +116,12 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
   const from = sql`${members}
     ${needFigures ? sql`cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d` : sql``}`;
   // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
-  const matching = sql`(select id from companies where name ilike ${like} or cif ilike ${like}
-                        union
-                        select mc.id from users u join companies mc on mc.owner_user_id = u.id
-                        where u.email ilike ${like})`;
+  // A deactivated member's manager is no longer the colegio's to read: its e-mail finds it no more.
+  const byName = sql`(select id from companies where name ilike ${like} or cif ilike ${like})`;
+  const byManager = sql`(select mc.id from users u join companies mc on mc.owner_user_id = u.id
+                         where u.email ilike ${like})`;
   const candidates = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
-    ${q.filter ? sql`and c.id in ${matching}` : sql``}
+    ${q.filter ? sql`and (c.id in ${byName} or (not m.erased and c.id in ${byManager}))` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
   const where = q.filterNotRead
     ? sql`${candidates} and c.id in (select company_id from pending_work where pending)`
@@ -151,18 +151,20 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     db,
     sql`with ${pending ? sql`${pending},` : sql``} page as (
           select c.*, row_number() over () as position
-          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, c.created_at,
+          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
+                       c.created_at,
                        c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
                 from ${from}
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                 ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
                 order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
-        select c.id, c.type, c.name, c.cif, c.erased, c.created_at, oc.name as owner_company, c.owner_user,
+        select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
+               case when c.member_erased then null else c.owner_user end as owner_user,
                c.registered, (${counting}) as page_total__,
-               ${ownedFincas(colegioId, sql`c.id`)} as owned_fincas,
-               ${providerFincas(colegioId, sql`c.id`)} as provider_fincas,
-               ${activityNames(colegioId, sql`c.id`)} as activities
+               case when c.member_erased then 0 else ${ownedFincas(colegioId, sql`c.id`)} end as owned_fincas,
+               case when c.member_erased then 0 else ${providerFincas(colegioId, sql`c.id`)} end as provider_fincas,
+               case when c.member_erased then null else ${activityNames(colegioId, sql`c.id`)} end as activities
         from page c
         left join companies oc on oc.id = c.owner_company_id
         order by c.position`,
@@ -184,12 +186,15 @@ export async function pageColegioCompanies(db: Db, colegioId: number, q: Company
     data: rows.map((r) => {
       const f = figures.get(Number(r.id));
       if (!f) throw new Error(`no figures for company ${String(r.id)}`);
-      return toCompanyRow({ ...r, ...f });
+      // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
+      return toCompanyRow(r.member_erased ? { ...r, ...NO_FIGURES } : { ...r, ...f });
     }),
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };
 }
+
+const NO_FIGURES = { all_uploaded: 0, upload_must: 0, read_all: 0, read_must: 0, pending_validation: 0 };
 
 function toCompanyRow(r: Record<string, unknown>): CompanyRow {
   const id = Number(r.id);

@@ -1095,6 +1095,21 @@ describe("deactivating and activating", () => {
 
     expect(rowOf(await providersOf(t.colegio), P1.id).company_erased).toBe(true);
     expect(rowOf(await providersOf(t.colegioB), P1.id).company_erased).toBe(false);
+    // Its row is the relation only: name, CIF and status, none of its data or figures.
+    expect(rowOf(await providersOf(t.colegio), P1.id)).toMatchObject({
+      company_name: rowOf(await providersOf(t.colegioB), P1.id).company_name,
+      company_owner_user: null,
+      activities: [],
+      provider_fincas: 0,
+      upload_must: 0,
+      read_must: 0,
+    });
+    expect(rowOf(await providersOf(t.colegioB), P1.id).company_owner_user).toBe(DEMO_ACCOUNTS.gremio);
+    // Its manager's e-mail no longer finds it; its name still does.
+    const byManager = await providersOf(t.colegio, { filter: DEMO_ACCOUNTS.gremio });
+    expect(rowOf(byManager, P1.id)).toBeUndefined();
+    const byName = await providersOf(t.colegio, { filter: rowOf(await providersOf(t.colegioB), P1.id).company_name });
+    expect(rowOf(byName, P1.id)).toBeDefined();
     // The colegio that deactivated it reads none of its data any more (its row and 'Activar' stay);
     // colegio B, where it is still a member, reads it as before.
     expectError(await get(t.colegio, `/companies/companies/view/${P1.id}`), 403, ErrorKey.memberDeactivated);

@@ -270,11 +270,10 @@ export class LocalFileStore implements FileStore {
         if (state === "done") return;
         const filed = state === "filed";
         state = "done";
-        try {
-          if (filed && !(await exists(target))) await this.file(temp, sha256);
-        } finally {
-          await rm(temp, { force: true });
-        }
+        // The staged copy goes only once the blob is surely there: should re-linking fail (a full disk), it
+        // stays in staging, where the sweep re-links it for its record later (U4).
+        if (filed && !(await exists(target))) await this.file(temp, sha256);
+        await rm(temp, { force: true });
       },
       discard: async () => {
         if (state === "done") return;

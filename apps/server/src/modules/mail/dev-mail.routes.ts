@@ -24,11 +24,17 @@ export function mailViewerEnabled(config: { demo: boolean; development: boolean;
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
+/** Headers a proxy adds when it forwards someone else's request. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "via", "x-forwarded-host"];
+
 /**
  * A client on this machine: both the socket's peer and the client a trusted proxy names are loopback
- * addresses. A proxy on this machine forwarding someone else is not this machine.
+ * addresses, and no proxy says it forwarded the request (a proxy on this machine forwarding someone else,
+ * with or without X-Forwarded-For, is not this machine). A proxy that forwards without saying so cannot be
+ * told apart: docs/operations.md asks proxies to send X-Forwarded-For.
  */
 export function isLoopbackClient(request: FastifyRequest): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return LOOPBACK.test(request.socket.remoteAddress ?? "") && LOOPBACK.test(request.ip);
 }
 

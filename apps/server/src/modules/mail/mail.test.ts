@@ -135,6 +135,11 @@ describe("mail without SMTP_URL (the embedded default)", () => {
       remoteAddress: "127.0.0.1",
     });
     expect(forwarded.statusCode).toBe(404);
+    // Also a proxy that names the client in another header, or only says it forwarded.
+    for (const header of [{ "x-real-ip": "203.0.113.7" }, { via: "1.1 proxy" }, { forwarded: "for=203.0.113.7" }]) {
+      const res = await ctx.app.inject({ method: "GET", url: "/dev/mail/messages", headers: header });
+      expect(res.statusCode).toBe(404);
+    }
     expect((await call(ctx.app, "GET", "/dev/mail/messages", { ip: "::1" })).statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.js";
 
 /**
- * Every member of the colegio of one type, by name, with what its summary shows (spec 01 §3): the
+ * Every active member of the colegio of one type (a deactivated one is no longer the colegio's to read), by name, with what its summary shows (spec 01 §3): the
  * administrators with the live communities they administer here, the providers with their phone.
  */
 export async function summaryRows(db: Db, colegioId: number, type: number) {
@@ -19,7 +19,7 @@ export async function summaryRows(db: Db, colegioId: number, type: number) {
                }
         from colegio_members m join companies c on c.id = m.company_id
         left join users ou on ou.id = c.owner_user_id
-        where m.colegio_id = ${colegioId} and c.type = ${type}
+        where m.colegio_id = ${colegioId} and m.erased = false and c.type = ${type}
         order by lower(c.name), c.id`,
   );
 }

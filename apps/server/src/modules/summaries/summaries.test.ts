@@ -157,12 +157,12 @@ describe("GET /companies/summaries/colegio_providers_summary", () => {
       // A phone number starting with '+' is not a formula: unaltered.
       "B33333333;Telefonía Internacional S.L.;tele@inter.test;+34 910 000 001",
       "B44444444;'@SUM(1+1);;'=2+5",
-      // Every member, as on the list: a deactivated membership is listed too.
-      "B55555555;Proveedor Baja S.L.;;",
     ];
     expect(records).toHaveLength(expected.length);
     expect(records).toEqual(expect.arrayContaining(expected));
     expect(records.join("\n")).not.toContain("Barna");
+    // A member the colegio deactivated is no longer the colegio's to read: not in its summary.
+    expect(records.join("\n")).not.toContain("Proveedor Baja");
   });
 
   it("is each colegio's own", async () => {

@@ -57,6 +57,10 @@ export function companyPath(type: number, id: number, section: "users" | "upload
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
+/** The columns of a company's data and figures, left blank on a deactivated member's row. */
+const PROVIDER_DATA_COLUMNS = ["activities", "manager", "to-upload", "to-read", "pending", "in-fincas"];
+const ADMINISTRATOR_DATA_COLUMNS = ["owner-company", "manager", "fincas"];
+
 interface Notice {
   color: "green" | "blue";
   lines: string[];
@@ -217,7 +221,10 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
           </Text>
         </Table.Td>
         <Table.Td>{row.company_cif}</Table.Td>
-        {providers ? (
+        {erased ? (
+          // Only the relation is left to the colegio: no manager, activities or figures (and no light).
+          (providers ? PROVIDER_DATA_COLUMNS : ADMINISTRATOR_DATA_COLUMNS).map((column) => <Table.Td key={column} />)
+        ) : providers ? (
           <>
             <Table.Td>{row.activities.join(", ")}</Table.Td>
             <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
