@@ -1,9 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type DefinitionInput, Role } from "@coordina/domain";
+import { type DefinitionInput, Requirement, Role } from "@coordina/domain";
 import { expect } from "vitest";
 import { ensureCommunity, ensurePorterLink, ensureProviderLink } from "../src/db/seed/builders.js";
-import { call, DEMO_ACCOUNTS, ensureMemberCompany, makePdf, type TestContext, tokenFor, upload } from "./helpers.js";
+import {
+  call,
+  createTestApp,
+  DEMO_ACCOUNTS,
+  ensureMemberCompany,
+  makePdf,
+  type TestContext,
+  tokenFor,
+  upload,
+} from "./helpers.js";
 
 /**
  * The world the documents and files tests share, on top of the demo seed:
@@ -113,6 +122,25 @@ export async function define(ctx: TestContext, token: string, input: DefinitionI
   const res = await call(ctx.app, "POST", "/document-require-definitions/add", { token, body: input });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; name: string } & Record<string, unknown>;
+}
+
+/**
+ * The demo world with one provider-origin definition of the colegio, for the upload tests: the app, the
+ * demo provider's, colegio's and administrator's tokens, the colegio's id and the definition's.
+ */
+export async function createUploadWorld(definitionName: string) {
+  const ctx = await createTestApp();
+  const [gremio, colegio, administrador] = await Promise.all(
+    [DEMO_ACCOUNTS.gremio, DEMO_ACCOUNTS.colegio, DEMO_ACCOUNTS.administrador].map((email) => tokenFor(ctx.app, email)),
+  );
+  const definition = (await define(ctx, colegio!, { name: definitionName, requirement_origin: Requirement.provider }))
+    .id;
+  return {
+    ctx,
+    tokens: { gremio: gremio!, colegio: colegio!, administrador: administrador! },
+    colegioId: ctx.seed.colegio.id,
+    definition: Number(definition),
+  };
 }
 
 export const UPLOAD_URL = "/companies/documents/upload-defined-file";

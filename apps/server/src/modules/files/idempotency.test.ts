@@ -4,17 +4,8 @@ import { ErrorKey, Requirement } from "@coordina/domain";
 import { count, eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { define, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
-import {
-  call,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  makePdf,
-  type TestContext,
-  tokenFor,
-  upload,
-  waitForLockWait,
-} from "../../../test/helpers.js";
+import { createUploadWorld, define, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
+import { call, makePdf, type TestContext, upload, waitForLockWait } from "../../../test/helpers.js";
 import { companyDocuments, definitionTemplates, files, uploadReceipts } from "../../db/schema/index.js";
 
 /**
@@ -29,16 +20,9 @@ let colegioId: number;
 const db = () => ctx.database.db;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const who = ["gremio", "colegio", "administrador"] as const;
-  const tokens = await Promise.all(who.map((w) => tokenFor(ctx.app, DEMO_ACCOUNTS[w])));
-  who.forEach((w, i) => {
-    t[w] = tokens[i]!;
-  });
-  colegioId = ctx.seed.colegio.id;
-  definition = (
-    await define(ctx, t.colegio, { name: "Certificados (idempotencia)", requirement_origin: Requirement.provider })
-  ).id;
+  const world = await createUploadWorld("Certificados (idempotencia)");
+  ({ ctx, colegioId, definition } = world);
+  Object.assign(t, world.tokens);
 });
 afterAll(async () => ctx?.close());
 

@@ -3,20 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { ErrorKey, PDF_MIME, Requirement } from "@coordina/domain";
+import { ErrorKey, PDF_MIME } from "@coordina/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blobPath, define, UPLOAD_URL } from "../../../test/documents-world.js";
+import { blobPath, createUploadWorld, UPLOAD_URL } from "../../../test/documents-world.js";
 import {
   call,
-  createTestApp,
   DEMO_ACCOUNTS,
   LogCapture,
   makePdf,
   type TestContext,
-  tokenFor,
   upload,
   waitForLockWait,
 } from "../../../test/helpers.js";
@@ -34,7 +32,6 @@ import { SWEEP_DEFAULTS, type SweepSettings, scheduleSweeps, sweepFiles } from "
  */
 let ctx: TestContext;
 let provider: string;
-let colegio: string;
 let definition: number;
 let colegioId: number;
 let owner: { userId: number; companyId: number };
@@ -43,13 +40,9 @@ const HOUR = 60 * 60 * 1000;
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [provider, colegio] = await Promise.all([
-    tokenFor(ctx.app, DEMO_ACCOUNTS.gremio),
-    tokenFor(ctx.app, DEMO_ACCOUNTS.colegio),
-  ]);
-  colegioId = ctx.seed.colegio.id;
-  definition = (await define(ctx, colegio, { name: "Barrido", requirement_origin: Requirement.provider })).id;
+  const world = await createUploadWorld("Barrido");
+  ({ ctx, colegioId, definition } = world);
+  provider = world.tokens.gremio;
   const [user] = await db().select().from(users).where(eq(users.email, DEMO_ACCOUNTS.gremio));
   owner = { userId: user!.id, companyId: ctx.seed.provider.id };
 });

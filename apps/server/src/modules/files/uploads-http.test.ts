@@ -1,18 +1,11 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { ErrorKey, MAX_FILE_SIZE_BYTES, Requirement } from "@coordina/domain";
+import { ErrorKey, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { define, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
-import {
-  createTestApp,
-  DEMO_ACCOUNTS,
-  makePdf,
-  multipartBody,
-  type TestContext,
-  tokenFor,
-} from "../../../test/helpers.js";
+import { createUploadWorld, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
+import { makePdf, multipartBody, type TestContext } from "../../../test/helpers.js";
 import { postRaw } from "../../../test/http-client.js";
 import { companyDocuments, definitionTemplates, files } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -31,13 +24,9 @@ let colegioId: number;
 const db = () => ctx.database.db;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [provider, colegio] = await Promise.all([
-    tokenFor(ctx.app, DEMO_ACCOUNTS.gremio),
-    tokenFor(ctx.app, DEMO_ACCOUNTS.colegio),
-  ]);
-  colegioId = ctx.seed.colegio.id;
-  definition = (await define(ctx, colegio, { name: "Seguro (HTTP)", requirement_origin: Requirement.provider })).id;
+  const world = await createUploadWorld("Seguro (HTTP)");
+  ({ ctx, colegioId, definition } = world);
+  ({ gremio: provider, colegio } = world.tokens);
 });
 afterAll(async () => ctx?.close());
 
