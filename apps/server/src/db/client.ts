@@ -13,9 +13,13 @@ import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened with `db.transaction`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What every repository function takes: the database, or a transaction on it. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
-  db: Db;
+  db: DbOrTx;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -186,7 +190,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
  * The reads retried after a connection failure on a PostgreSQL database (both pools), and how many of
  * them then succeeded; zeros on PGlite, which has no connections.
  */
-export function connectionRetries(db: Db): { retried: number; recovered: number } {
+export function connectionRetries(db: DbOrTx): { retried: number; recovered: number } {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof RetryingPool)) return { retried: 0, recovered: 0 };
   const generic = genericPlanPools.get(pool);
@@ -197,7 +201,7 @@ export function connectionRetries(db: Db): { retried: number; recovered: number 
 }
 
 /** Runs raw SQL and returns its rows; PGlite and node-postgres both answer with `{rows}`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -218,7 +222,7 @@ const statementNames = new Map<string, string>();
  * the versions read in the same snapshot, keyed by (colegio or community, company, day, version): run
  * again, it stores the same row or one of a newer version, and a row of an older version is never used.
  */
-export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return queryRows(db, query);
   const client = genericPlanPools.get(pool) ?? pool;

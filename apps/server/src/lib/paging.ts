@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows, queryRowsPrepared } from "../db/client.js";
+import { type DbOrTx, queryRows, queryRowsPrepared } from "../db/client.js";
 
 /** A `like`/`ilike` pattern that matches `filter` literally anywhere in the text. */
 export function containsPattern(filter: string): string {
@@ -18,7 +18,7 @@ export interface PageRequest {
  * rows) asks for the total again, to give the true count there.
  */
 export async function fetchPage<R>(
-  db: Db,
+  db: DbOrTx,
   q: PageRequest,
   query: {
     select: SQL;

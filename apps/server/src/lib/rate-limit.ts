@@ -1,6 +1,6 @@
 import { ErrorKey } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.js";
+import { type DbOrTx, queryRows } from "../db/client.js";
 import { AppError } from "./app-error.js";
 
 export interface RateLimit {
@@ -16,7 +16,7 @@ export interface RateLimit {
  * null. The check and the count are one statement, so simultaneous hits meet the limit as a sequence would.
  */
 export async function countHit(
-  db: Db,
+  db: DbOrTx,
   key: string,
   windowSeconds: number,
   lock?: { after: number; seconds: number; maxSeconds?: number },
@@ -47,7 +47,7 @@ export async function countHit(
 }
 
 /** Counts one request against `key`; answers 429 once `limit.max` is exceeded in the window. */
-export async function consumeRate(db: Db, key: string, limit: RateLimit): Promise<void> {
+export async function consumeRate(db: DbOrTx, key: string, limit: RateLimit): Promise<void> {
   const hits = (await countHit(db, key, limit.windowSeconds)) ?? 0;
   if (hits > limit.max) throw new AppError(429, ErrorKey.tooManyRequests);
 }

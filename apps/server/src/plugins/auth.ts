@@ -1,10 +1,10 @@
 import { ErrorKey, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Actor } from "../lib/actor.js";
 import { AppError } from "../lib/app-error.js";
 import { hashToken } from "../lib/tokens.js";
 import { findLiveSession } from "../modules/auth/auth.repository.js";
-import type { Actor } from "../modules/auth/auth.service.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import { creatableCompanyTypes, ROLES_INVITING_COLLEAGUES, Role } from "@coordina/domain";
-import type { Actor } from "../auth/auth.service.js";
+import type { Actor } from "../../lib/actor.js";
 
 /**
  * Who may invite whom. The levels per role are the domain's CREATABLE_COMPANY_TYPES table (shared with

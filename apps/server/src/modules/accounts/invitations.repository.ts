@@ -1,10 +1,10 @@
 import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 import { communities, invitations } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
 
-export async function findLiveCommunity(db: Db, id: number) {
+export async function findLiveCommunity(db: DbOrTx, id: number) {
   const [row] = await db
     .select()
     .from(communities)
@@ -14,13 +14,13 @@ export async function findLiveCommunity(db: Db, id: number) {
 }
 
 /** A pending invitation past its date no longer blocks a new one for the same e-mail. */
-export async function expireOverdue(db: Db, email: string) {
+export async function expireOverdue(db: DbOrTx, email: string) {
   await db.execute(
     sql`update invitations set status = 'expired' where email = ${email} and status = 'pending' and expires_at <= now()`,
   );
 }
 
-export async function findInvitation(db: Db, id: number, forUpdate = false) {
+export async function findInvitation(db: DbOrTx, id: number, forUpdate = false) {
   const query = db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
   return row;
@@ -38,7 +38,7 @@ const SORT_SQL: Record<(typeof INVITATION_SORTABLE)[number], string> = {
  * from the end of index invitations_inviter_company_idx and stops after the page.
  */
 export async function pageInvitations(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   q: PageRequest & { filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
 ) {

@@ -1,11 +1,11 @@
 import { TOKEN_LIFETIME_HOURS, TokenAction, type TokenActionValue } from "@coordina/domain";
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { linkTokens } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 
 /** Spends every open token matching `which`: those links stop working. */
-async function spendOpenTokens(db: Db, which: SQL | undefined) {
+async function spendOpenTokens(db: DbOrTx, which: SQL | undefined) {
   await db
     .update(linkTokens)
     .set({ usedAt: sql`now()` })
@@ -13,12 +13,12 @@ async function spendOpenTokens(db: Db, which: SQL | undefined) {
 }
 
 /** Every unused link of a user stops working (its e-mail changed: the links went to the old address). */
-export async function revokeUserLinks(db: Db, userId: number) {
+export async function revokeUserLinks(db: DbOrTx, userId: number) {
   await spendOpenTokens(db, eq(linkTokens.userId, userId));
 }
 
 /** Spends every open token of an invitation (cancelled or accepted). */
-export async function revokeInvitationTokens(db: Db, invitationId: number) {
+export async function revokeInvitationTokens(db: DbOrTx, invitationId: number) {
   await spendOpenTokens(db, eq(linkTokens.invitationId, invitationId));
 }
 
@@ -34,7 +34,7 @@ export function linkExpiry(action: TokenActionValue): Date {
  * transaction that stores what the link is for.
  */
 export async function issueLinkToken(
-  db: Db,
+  db: DbOrTx,
   input: { action: TokenActionValue; userId?: number; invitationId?: number; email?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const owner = input.invitationId
@@ -72,7 +72,7 @@ export interface LiveToken<A extends TokenActionValue = TokenActionValue> {
 }
 
 /** A token that is unused and unexpired, for one of `actions`, with what it points to. */
-export async function findLiveToken<A extends TokenActionValue>(db: Db, token: string, actions: readonly A[]) {
+export async function findLiveToken<A extends TokenActionValue>(db: DbOrTx, token: string, actions: readonly A[]) {
   const [row] = await queryRows<LiveToken<A>>(
     db,
     sql`select t.id, t.action, t.user_id, t.invitation_id,
@@ -96,7 +96,7 @@ export async function findLiveToken<A extends TokenActionValue>(db: Db, token: s
  * Spends a token: only one caller ever gets the row back (single use, even for simultaneous requests).
  * Inside a transaction that later fails, the token stays usable.
  */
-export async function consumeLinkToken(db: Db, token: string, actions: readonly TokenActionValue[]) {
+export async function consumeLinkToken(db: DbOrTx, token: string, actions: readonly TokenActionValue[]) {
   const [row] = await db
     .update(linkTokens)
     .set({ usedAt: sql`now()` })
@@ -113,7 +113,7 @@ export async function consumeLinkToken(db: Db, token: string, actions: readonly 
 }
 
 /** A user's change of e-mail still waiting for its link to be opened (the newest live one), if any. */
-export async function findPendingEmailChange(db: Db, userId: number) {
+export async function findPendingEmailChange(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ email: linkTokens.email, expiresAt: linkTokens.expiresAt })
     .from(linkTokens)

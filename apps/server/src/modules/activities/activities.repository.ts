@@ -1,11 +1,11 @@
 import type { ActivityRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { activities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
 
 export async function pageActivities(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   q: PageRequest & { filter: string; sortBy?: "name" | "providers" | undefined; sortDesc?: "ASC" | "DESC" | undefined },
 ) {
@@ -31,7 +31,7 @@ export async function pageActivities(
   );
 }
 
-export async function allActivities(db: Db, colegioId: number) {
+export async function allActivities(db: DbOrTx, colegioId: number) {
   const rows = await queryRows<{ id: number; name: string }>(
     db,
     sql`select id, name from activities where colegio_id = ${colegioId} order by lower(name), id`,
@@ -40,7 +40,7 @@ export async function allActivities(db: Db, colegioId: number) {
 }
 
 /** The colegio's activity of that name, compared as the unique index does (case-insensitive). */
-export async function findActivityByName(db: Db, colegioId: number, name: string) {
+export async function findActivityByName(db: DbOrTx, colegioId: number, name: string) {
   const [row] = await queryRows<{ id: number; name: string }>(
     db,
     sql`select id, name from activities where colegio_id = ${colegioId} and lower(name) = lower(${name}) limit 1`,
@@ -48,13 +48,13 @@ export async function findActivityByName(db: Db, colegioId: number, name: string
   return row ? { id: Number(row.id), name: row.name } : undefined;
 }
 
-export async function insertActivity(db: Db, colegioId: number, name: string) {
+export async function insertActivity(db: DbOrTx, colegioId: number, name: string) {
   const [row] = await db.insert(activities).values({ colegioId, name }).returning({ id: activities.id });
   return { id: row!.id, name };
 }
 
 /** Deletes the colegio's activity (its providers lose it); false when the colegio has no such activity. */
-export async function deleteActivity(db: Db, colegioId: number, id: number) {
+export async function deleteActivity(db: DbOrTx, colegioId: number, id: number) {
   const deleted = await db
     .delete(activities)
     .where(and(eq(activities.id, id), eq(activities.colegioId, colegioId)))

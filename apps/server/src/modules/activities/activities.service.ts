@@ -1,8 +1,8 @@
 import { ErrorKey, Role } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
-import type { Actor } from "../auth/auth.service.js";
 import { colegioScope } from "../companies/companies.policy.js";
 import {
   allActivities,

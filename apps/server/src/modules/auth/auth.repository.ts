@@ -1,12 +1,12 @@
 import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
 import { countHit } from "../../lib/rate-limit.js";
 
 export type UserWithCompany = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)
@@ -17,7 +17,7 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 export async function insertSession(
-  db: Db,
+  db: DbOrTx,
   values: {
     tokenHash: string;
     userId: number;
@@ -36,7 +36,7 @@ export async function insertSession(
  * whether the user works in the colegio the request chose (`colegioId`, null when none), in one query: one
  * round trip per request for all of it.
  */
-function prepareLiveSession(db: Db) {
+function prepareLiveSession(db: DbOrTx) {
   return db
     .select({
       session: sessions,
@@ -63,9 +63,9 @@ function prepareLiveSession(db: Db) {
 }
 
 // Every authenticated request runs this lookup: prepared once per database, planned once per connection.
-const liveSessionStatements = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+const liveSessionStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
 
-export async function findLiveSession(db: Db, tokenHash: string, colegioId: number | null = null) {
+export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: number | null = null) {
   let statement = liveSessionStatements.get(db);
   if (!statement) {
     statement = prepareLiveSession(db);
@@ -75,12 +75,12 @@ export async function findLiveSession(db: Db, tokenHash: string, colegioId: numb
   return row;
 }
 
-export async function revokeSession(db: Db, sessionId: number) {
+export async function revokeSession(db: DbOrTx, sessionId: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every open session of a user (after a password change). */
-export async function revokeUserSessions(db: Db, userId: number) {
+export async function revokeUserSessions(db: DbOrTx, userId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -99,7 +99,7 @@ export interface ColegioRow {
  * the colegios it created; the superadministrator all. With `onlyId` the answer is that one or none.
  */
 export async function colegiosOfUser(
-  db: Db,
+  db: DbOrTx,
   user: { id: number; role: number; companyId: number },
   onlyId?: number,
 ): Promise<ColegioRow[]> {
@@ -150,7 +150,7 @@ export interface ThrottleLimits {
  * sequence would. False when the key is locked (nothing counted). A successful sign-in gives the attempt
  * back (`giveBackAttempt`).
  */
-export async function takeAttempt(db: Db, key: string, limits: ThrottleLimits): Promise<boolean> {
+export async function takeAttempt(db: DbOrTx, key: string, limits: ThrottleLimits): Promise<boolean> {
   const hits = await countHit(db, key, limits.windowSeconds, {
     after: limits.maxFailures,
     seconds: limits.lockSeconds,
@@ -160,7 +160,7 @@ export async function takeAttempt(db: Db, key: string, limits: ThrottleLimits): 
 }
 
 /** A successful sign-in's attempt was not a failure: one less, and no lock that it alone set. */
-export async function giveBackAttempt(db: Db, key: string, limits: ThrottleLimits) {
+export async function giveBackAttempt(db: DbOrTx, key: string, limits: ThrottleLimits) {
   await db.execute(
     sql`update auth_throttle set failures = greatest(failures - 1, 0),
           locked_until = case when failures - 1 < ${limits.maxFailures} then null else locked_until end
@@ -206,12 +206,12 @@ export function pairThrottleKey(email: string, ip: string): string {
   return `pair:${email} ${throttleAddress(ip)}`;
 }
 
-export async function clearThrottle(db: Db, key: string) {
+export async function clearThrottle(db: DbOrTx, key: string) {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
 /** Lifts every login lock of an account, from anywhere and from each address (after a password reset). */
-export async function liftLoginLocks(db: Db, email: string) {
+export async function liftLoginLocks(db: DbOrTx, email: string) {
   await db.execute(
     sql`delete from auth_throttle where key = ${accountThrottleKey(email)}
           or starts_with(key, ${`pair:${email} `})`,
@@ -219,7 +219,7 @@ export async function liftLoginLocks(db: Db, email: string) {
 }
 
 /** Forgets the counts of windows long closed and of locks long over (hourly housekeeping). */
-export async function purgeStaleThrottle(db: Db) {
+export async function purgeStaleThrottle(db: DbOrTx) {
   await db.execute(
     sql`delete from auth_throttle
         where window_start < now() - interval '1 day' and (locked_until is null or locked_until < now())`,

@@ -1,9 +1,10 @@
 import { DEFAULT_FEATURES, ErrorKey, normalizeEmail, type SessionData } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/app-error.js";
+import { sessionEnded } from "../../lib/session-end.js";
 import { withoutControls } from "../../lib/text.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
-import { forgetSessionLinks } from "../files/files.service.js";
 import {
   accountThrottleKey,
   addressThrottleKey,
@@ -44,19 +45,6 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   account: { maxFailures: 100, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   ip: { maxFailures: 300, windowSeconds: 60 * 60, lockSeconds: 15 * 60 },
 };
-
-/** Who is calling: resolved from the session token on every protected request. */
-export interface Actor {
-  userId: number;
-  email: string;
-  role: number;
-  companyId: number;
-  sessionId: number;
-  sessionCreated: Date;
-  token: string;
-  /** the colegio selected with `colg_id`, already checked against the caller's memberships */
-  colegioId: number | null;
-}
 
 interface LoginInput {
   email: string;
@@ -152,7 +140,7 @@ export async function sessionData(db: Db, actor: Actor): Promise<SessionData> {
 
 export async function logout(db: Db, actor: Actor) {
   await revokeSession(db, actor.sessionId);
-  forgetSessionLinks(actor.sessionId);
+  sessionEnded(actor.sessionId);
 }
 
 export async function listColegios(db: Db, actor: Actor) {

@@ -1,5 +1,5 @@
 import { Role } from "@coordina/domain";
-import type { Actor } from "../auth/auth.service.js";
+import type { Actor } from "../../lib/actor.js";
 
 /** The community as the policy sees it. */
 export interface CommunityTarget {

@@ -6,7 +6,7 @@ import {
   todayInSpain,
 } from "@coordina/domain";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRowsPrepared } from "../../db/client.js";
+import { type DbOrTx, queryRowsPrepared } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { communityFiguresOf } from "../compliance/figures-cache.js";
@@ -22,7 +22,7 @@ import type { CommunityRelation } from "./communities.policy.js";
  * The subqueries name `communities.…` in plain SQL: Drizzle writes a single table's columns without
  * the table, and inside a subquery `"id"` would be the subquery's own table's.
  */
-function prepareCommunityFor(db: Db) {
+function prepareCommunityFor(db: DbOrTx) {
   return db
     .select({
       community: communities,
@@ -41,9 +41,9 @@ function prepareCommunityFor(db: Db) {
     .limit(1)
     .prepare("community_for");
 }
-const communityForStatements = new WeakMap<Db, ReturnType<typeof prepareCommunityFor>>();
+const communityForStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareCommunityFor>>();
 
-export async function findCommunityFor(db: Db, actor: { userId: number; companyId: number }, id: number) {
+export async function findCommunityFor(db: DbOrTx, actor: { userId: number; companyId: number }, id: number) {
   let statement = communityForStatements.get(db);
   if (!statement) {
     statement = prepareCommunityFor(db);
@@ -84,7 +84,7 @@ const inColegio = (colegioId: number | null, companyId: number) =>
  * One page of communities with their providers, porters and document figures, and the total. The page
  * is chosen on the name index (the default order) and the counts run for its rows only.
  */
-export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPage<CommunitySortKey>) {
+export async function pageCommunities(db: DbOrTx, scope: CommunityScope, q: SortedPage<CommunitySortKey>) {
   const orderBy = sortSql(
     {
       name: "lower(f.name)",
@@ -150,7 +150,7 @@ export async function pageCommunities(db: Db, scope: CommunityScope, q: SortedPa
  * in), with administrator and porters.
  */
 export async function pageProviderCommunities(
-  db: Db,
+  db: DbOrTx,
   colegioId: number | null,
   providerId: number,
   q: SortedPage<ProviderCommunitySortKey>,
@@ -204,7 +204,13 @@ const pendingFor = (id: number, reader: Reader, from: Uploaders) =>
  * and, for a provider (`reader`), whether it has documents of the administrator or of the other providers
  * left to read there.
  */
-export async function communityCounts(db: Db, id: number, adminCompanyId: number, colegioId: number, reader?: Reader) {
+export async function communityCounts(
+  db: DbOrTx,
+  id: number,
+  adminCompanyId: number,
+  colegioId: number,
+  reader?: Reader,
+) {
   const [row] = await queryRowsPrepared<{
     admin: string;
     providers: number | string;

@@ -13,9 +13,9 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { communities } from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
-import type { Actor } from "../auth/auth.service.js";
 import { colegioScope } from "../companies/companies.policy.js";
 import { communityPolicy } from "./communities.policy.js";
 import {

@@ -1,12 +1,12 @@
 import { type CommunityProviderRow, type CommunityProviderSortKey, Role, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { providerInCommunityFigures } from "../compliance/compliance.sql.js";
 import { providerFiguresOf } from "../compliance/figures-cache.js";
 
 /** The administrator's live community in the colegio with this normalized tax id. */
-export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, colegioId: number, cifNorm: string) {
+export async function findLiveCommunityOfAdmin(db: DbOrTx, adminCompanyId: number, colegioId: number, cifNorm: string) {
   const [row] = await queryRows<{ id: number; colegio_id: number }>(
     db,
     sql`select id, colegio_id from communities
@@ -18,7 +18,7 @@ export async function findLiveCommunityOfAdmin(db: Db, adminCompanyId: number, c
 
 /** One page of the live providers of a community, with their document figures there, and the total. */
 export async function pageCommunityProviders(
-  db: Db,
+  db: DbOrTx,
   community: { id: number; colegioId: number },
   q: SortedPage<CommunityProviderSortKey> & { id_provider?: number | undefined },
 ) {
@@ -76,7 +76,7 @@ export async function pageCommunityProviders(
 }
 
 /** A provider company (type gremio) by id or by normalized tax id, with its membership of the colegio. */
-export async function findProvider(db: Db, colegioId: number, by: { id: number } | { cifNorm: string }) {
+export async function findProvider(db: DbOrTx, colegioId: number, by: { id: number } | { cifNorm: string }) {
   const [row] = await queryRows<{ id: number; name: string; erased: boolean; member: boolean }>(
     db,
     sql`select c.id, c.name, c.erased,
@@ -94,7 +94,7 @@ export async function findProvider(db: Db, colegioId: number, by: { id: number }
  * documents and read marks that point to it stay where they were). Undefined when the provider already
  * serves it, or the community was deleted meanwhile.
  */
-export async function linkProvider(db: Db, communityId: number, providerId: number) {
+export async function linkProvider(db: DbOrTx, communityId: number, providerId: number) {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into community_providers (community_id, provider_company_id)
@@ -108,7 +108,7 @@ export async function linkProvider(db: Db, communityId: number, providerId: numb
 }
 
 /** The link with its community (for delete/{id}). */
-export async function findLink(db: Db, id: number) {
+export async function findLink(db: DbOrTx, id: number) {
   const [row] = await queryRows<{ id: number; community_id: number; erased: boolean }>(
     db,
     sql`select id, community_id, erased from community_providers where id = ${id}`,
@@ -117,7 +117,7 @@ export async function findLink(db: Db, id: number) {
 }
 
 /** Removes a live link; false when it was already removed (a concurrent delete). */
-export async function unlinkProvider(db: Db, id: number) {
+export async function unlinkProvider(db: DbOrTx, id: number) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update community_providers set erased = true where id = ${id} and erased = false returning id`,

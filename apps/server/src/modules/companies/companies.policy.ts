@@ -1,6 +1,6 @@
 import { ErrorKey, Role } from "@coordina/domain";
+import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/app-error.js";
-import type { Actor } from "../auth/auth.service.js";
 
 /** Company types a colegio administers: its administrators and its providers. */
 export const MEMBER_TYPES: readonly number[] = [Role.administrador, Role.gremio];

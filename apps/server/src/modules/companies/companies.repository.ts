@@ -1,23 +1,23 @@
 import { type CompanyRow, type CompanySortKey, Role, todayInSpain } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
+import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { colegioMembers, companies } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest } from "../../lib/paging.js";
 import { companyFigures } from "../compliance/compliance.sql.js";
 import { companyFiguresOf, pendingWorkCte } from "../compliance/figures-cache.js";
 
-export async function findCompany(db: Db, id: number) {
+export async function findCompany(db: DbOrTx, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
 }
 
-export async function findCompanyByTaxId(db: Db, cifNorm: string) {
+export async function findCompanyByTaxId(db: DbOrTx, cifNorm: string) {
   const [row] = await db.select().from(companies).where(eq(companies.cifNorm, cifNorm)).limit(1);
   return row;
 }
 
 /** The company's membership of the colegio (active or deactivated), if it has one. */
-export async function findMembership(db: Db, colegioId: number, companyId: number) {
+export async function findMembership(db: DbOrTx, colegioId: number, companyId: number) {
   const [row] = await db
     .select()
     .from(colegioMembers)
@@ -26,7 +26,7 @@ export async function findMembership(db: Db, colegioId: number, companyId: numbe
   return row;
 }
 
-export async function isColegioMember(db: Db, colegioId: number, companyId: number) {
+export async function isColegioMember(db: DbOrTx, colegioId: number, companyId: number) {
   return (await findMembership(db, colegioId, companyId)) !== undefined;
 }
 
@@ -35,7 +35,7 @@ export async function isColegioMember(db: Db, colegioId: number, companyId: numb
  * company itself (name, CIF, manager, contact data, users): a company that several colegios share
  * manages its own data, or one colegio could take over what the others rely on.
  */
-export async function isSoleColegio(db: Db, colegioId: number, companyId: number) {
+export async function isSoleColegio(db: DbOrTx, colegioId: number, companyId: number) {
   const rows = await queryRows<{ colegio_id: number; erased: boolean }>(
     db,
     sql`select colegio_id, erased from colegio_members where company_id = ${companyId}`,
@@ -86,7 +86,7 @@ export interface CompanyPageQuery extends PageRequest {
  * activities are then computed for the page's rows only. Figures are joined before paging only when the
  * order needs them; the 'docs pendientes' filter reads pending_work_cache.
  */
-export async function pageColegioCompanies(db: Db, colegioId: number, q: CompanyPageQuery) {
+export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: CompanyPageQuery) {
   const dir = sql.raw(q.sortDesc ?? "ASC");
   // Sorting by Fincas / En Fincas counts every member's communities once, grouped, not row by row.
   const fincasCounts =
@@ -220,7 +220,7 @@ function toCompanyRow(r: Record<string, unknown>): CompanyRow {
   };
 }
 
-export async function companyActivities(db: Db, companyId: number, colegioId: number | null) {
+export async function companyActivities(db: DbOrTx, companyId: number, colegioId: number | null) {
   return queryRows<{ id: number; name: string }>(
     db,
     sql`select a.id, a.name from company_activities ca join activities a on a.id = ca.activity_id
@@ -230,7 +230,7 @@ export async function companyActivities(db: Db, companyId: number, colegioId: nu
 }
 
 /** The company's manager (gestor de cuenta), if it has one. */
-export async function ownerOf(db: Db, companyId: number) {
+export async function ownerOf(db: DbOrTx, companyId: number) {
   const [row] = await queryRows<{ id: number; email: string; user_role: number; has_password: boolean }>(
     db,
     sql`select u.id, u.email, u.user_role, u.password_hash is not null as has_password
@@ -244,7 +244,7 @@ export async function ownerOf(db: Db, companyId: number) {
  * that counts on it being what it is, or a pending invitation to join it (the invitee would get the old
  * role). Its type may change only when nothing does.
  */
-export async function typeIsInUse(db: Db, companyId: number, colegioId: number) {
+export async function typeIsInUse(db: DbOrTx, companyId: number, colegioId: number) {
   const [row] = await queryRows<{ used: boolean }>(
     db,
     sql`select exists (select 1 from communities where admin_company_id = ${companyId})
@@ -258,7 +258,7 @@ export async function typeIsInUse(db: Db, companyId: number, colegioId: number) 
 }
 
 /** Ids among `ids` that are activities of the colegio. */
-export async function activitiesOfColegio(db: Db, colegioId: number, ids: number[]) {
+export async function activitiesOfColegio(db: DbOrTx, colegioId: number, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: number }>(
     db,

@@ -1,6 +1,6 @@
 import { type ProviderActivityRow, type ProviderSummaryRow, Role, todayInSpain } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
 import { companyFiguresOf } from "../compliance/figures-cache.js";
@@ -8,7 +8,7 @@ import { withActivity } from "./companies.repository.js";
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
 export async function pageProviderActivities(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   q: SortedPage<"name" | "cif" | "email"> & { filteract?: number | undefined; inFinca?: number | undefined },
 ) {
@@ -48,7 +48,7 @@ export async function pageProviderActivities(
 
 /** Providers of the colegio with their reading and upload figures and the communities they serve. */
 export async function pageProviderSummary(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   q: SortedPage<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
 ) {

@@ -7,7 +7,7 @@ import {
   type UploadPendingRow,
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows, queryRowsPrepared } from "../../db/client.js";
+import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { containsPattern, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { type DefinitionRecord, definitionColumns, toDefinition } from "../documents/definitions.repository.js";
@@ -20,7 +20,7 @@ import { current, providerInCommunityFigures } from "./compliance.sql.js";
  */
 
 /** The provider company when it is a live provider of the community (a link not removed). */
-export async function liveProviderOf(db: Db, communityId: number, providerId: number) {
+export async function liveProviderOf(db: DbOrTx, communityId: number, providerId: number) {
   const [row] = await queryRows<{ id: number; name: string }>(
     db,
     sql`select c.id, c.name from community_providers cp join companies c on c.id = cp.provider_company_id
@@ -31,7 +31,7 @@ export async function liveProviderOf(db: Db, communityId: number, providerId: nu
 
 /** The live definitions of a colegio that one of `parties` uploads, by name (as getcompanydefined orders them). */
 export async function definitionsUploadedBy(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   parties: DocumentParty[],
 ): Promise<DefinitionRecord[]> {
@@ -52,7 +52,7 @@ export async function definitionsUploadedBy(
  * `uploaders` is one company, or the community's parties: its administrator and its live providers.
  */
 export function documentsCountingIn(
-  db: Db,
+  db: DbOrTx,
   communityId: number,
   uploaders: { companyId: number } | "parties",
   definitionIds: number[],
@@ -84,7 +84,7 @@ const STATES = new Set<string>(UPLOAD_PENDING_STATES);
  * definition name.
  */
 export async function uploadsPending(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   providerId: number,
   today: string,
@@ -135,7 +135,7 @@ export async function uploadsPending(
  * figures) and the figures run for its rows only.
  */
 export async function pageProviderFincas(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   providerId: number,
   q: SortedPage<ProviderFincaSortKey>,

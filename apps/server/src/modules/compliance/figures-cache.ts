@@ -1,6 +1,6 @@
 import type { CommunityFigures, CompanyFigures, ProviderInCommunityFigures } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRowsPrepared } from "../../db/client.js";
+import { type DbOrTx, queryRowsPrepared } from "../../db/client.js";
 import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
@@ -56,7 +56,7 @@ const COMPANY_FIGURES: readonly (keyof CompanyFigures)[] = [
  * (companyCacheCte).
  */
 export async function companyFiguresOf(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   companyIds: number[],
   today: string,
@@ -115,7 +115,11 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
  * provider_figures_cache where a row of that day holds its community's current version, computed and
  * stored otherwise; one statement, as companyFiguresOf. A community's figures are the sums of its rows.
  */
-export async function providerFiguresOf(db: Db, communityIds: number[], today: string): Promise<ProviderFiguresRow[]> {
+export async function providerFiguresOf(
+  db: DbOrTx,
+  communityIds: number[],
+  today: string,
+): Promise<ProviderFiguresRow[]> {
   if (communityIds.length === 0) return [];
   const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
   const rows = await queryRowsPrepared<Record<string, number | string>>(
@@ -159,7 +163,7 @@ export async function providerFiguresOf(db: Db, communityIds: number[], today: s
 
 /** The communities' figures (the communities list): the sums of their live providers' rows; zeros without any. */
 export async function communityFiguresOf(
-  db: Db,
+  db: DbOrTx,
   communityIds: number[],
   today: string,
 ): Promise<Map<number, CommunityFigures>> {

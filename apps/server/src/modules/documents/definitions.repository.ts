@@ -8,7 +8,7 @@ import {
   type TemplateRow,
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 
@@ -103,7 +103,7 @@ const liveDocuments = (companyId?: number) =>
  * document count to that company's (other companies' uploads are not a member's business).
  */
 export async function pageDefinitions(
-  db: Db,
+  db: DbOrTx,
   colegioId: number,
   ownCompanyId: number | undefined,
   q: { tab?: DocumentParty | undefined; group: GroupFilter; filter: string; currentPage: number; perPage: number },
@@ -134,7 +134,7 @@ export async function pageDefinitions(
   );
 }
 
-export async function findDefinition(db: Db, id: number): Promise<DefinitionRecord | undefined> {
+export async function findDefinition(db: DbOrTx, id: number): Promise<DefinitionRecord | undefined> {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${definitionColumns} from document_definitions def where def.id = ${id}`,
@@ -142,7 +142,7 @@ export async function findDefinition(db: Db, id: number): Promise<DefinitionReco
   return raw ? toDefinition(raw) : undefined;
 }
 
-export async function definitionCounts(db: Db, id: number) {
+export async function definitionCounts(db: DbOrTx, id: number) {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${liveTemplates} as templates_count, ${liveDocuments()} as documents_count
@@ -159,7 +159,7 @@ function columnsOf(input: Parsed) {
     ${input.validate_colegio_required}, ${input.group}`;
 }
 
-export async function insertDefinition(db: Db, colegioId: number, input: Parsed): Promise<DefinitionRecord> {
+export async function insertDefinition(db: DbOrTx, colegioId: number, input: Parsed): Promise<DefinitionRecord> {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`insert into document_definitions as def (colegio_id, name, requirement_origin, requirement_dest,
@@ -172,7 +172,7 @@ export async function insertDefinition(db: Db, colegioId: number, input: Parsed)
 }
 
 /** Updates a live definition of the colegio; undefined when there is none. */
-export async function updateDefinition(db: Db, id: number, colegioId: number, input: Parsed) {
+export async function updateDefinition(db: DbOrTx, id: number, colegioId: number, input: Parsed) {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`update document_definitions as def set (name, requirement_origin, requirement_dest, origin_read_required,
@@ -188,7 +188,7 @@ export async function updateDefinition(db: Db, id: number, colegioId: number, in
  * Deletes a definition with everything uploaded for it, softly: the documents and templates are marked
  * erased (their files stay, as evidence). One statement, so it happens entirely or not at all.
  */
-export async function eraseDefinition(db: Db, id: number, colegioId: number): Promise<boolean> {
+export async function eraseDefinition(db: DbOrTx, id: number, colegioId: number): Promise<boolean> {
   // Data-modifying CTEs run whether or not the final select reads them.
   const rows = await queryRows<{ id: number }>(
     db,
@@ -207,7 +207,7 @@ export async function eraseDefinition(db: Db, id: number, colegioId: number): Pr
 }
 
 /** Where the caller stands in a colegio: its company works in it; it is a porter of one of its communities. */
-export async function standingIn(db: Db, actor: { companyId: number; userId: number }, colegioId: number) {
+export async function standingIn(db: DbOrTx, actor: { companyId: number; userId: number }, colegioId: number) {
   const [raw] = await queryRows<{ member: boolean; porter: boolean }>(
     db,
     sql`select
@@ -233,7 +233,7 @@ function toTemplate(raw: Record<string, unknown>): TemplateRow {
 }
 
 /** The live templates of some definitions, oldest first. */
-export async function templatesOf(db: Db, definitionIds: number[]): Promise<TemplateRow[]> {
+export async function templatesOf(db: DbOrTx, definitionIds: number[]): Promise<TemplateRow[]> {
   if (definitionIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -244,7 +244,7 @@ export async function templatesOf(db: Db, definitionIds: number[]): Promise<Temp
   return rows.map(toTemplate);
 }
 
-export async function insertTemplate(db: Db, definitionId: number, fileId: number): Promise<TemplateRow> {
+export async function insertTemplate(db: DbOrTx, definitionId: number, fileId: number): Promise<TemplateRow> {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`with t as (insert into definition_templates (definition_id, file_id) values (${definitionId}, ${fileId})
@@ -255,7 +255,7 @@ export async function insertTemplate(db: Db, definitionId: number, fileId: numbe
 }
 
 /** A template with the colegio of its definition. */
-export async function findTemplate(db: Db, id: number) {
+export async function findTemplate(db: DbOrTx, id: number) {
   const [raw] = await queryRows<{ id: number; erased: boolean; colegio_id: number }>(
     db,
     sql`select t.id, t.erased, def.colegio_id from definition_templates t
@@ -264,6 +264,6 @@ export async function findTemplate(db: Db, id: number) {
   return raw ? { id: Number(raw.id), erased: raw.erased === true, colegioId: Number(raw.colegio_id) } : undefined;
 }
 
-export async function eraseTemplate(db: Db, id: number) {
+export async function eraseTemplate(db: DbOrTx, id: number) {
   await db.execute(sql`update definition_templates set erased = true where id = ${id}`);
 }

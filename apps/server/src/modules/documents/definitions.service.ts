@@ -6,8 +6,8 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
-import type { Actor } from "../auth/auth.service.js";
 import { colegioScope } from "../companies/companies.policy.js";
 import {
   definitionCounts,

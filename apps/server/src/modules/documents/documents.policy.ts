@@ -1,5 +1,5 @@
 import { partyOfRole, Role, requirementIncludes } from "@coordina/domain";
-import type { Actor } from "../auth/auth.service.js";
+import type { Actor } from "../../lib/actor.js";
 import type { CommunityRelation } from "../communities/communities.policy.js";
 
 type Caller = Pick<Actor, "role" | "companyId" | "colegioId">;

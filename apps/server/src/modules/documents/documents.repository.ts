@@ -1,7 +1,7 @@
 import type { DocumentRow } from "@coordina/domain";
 import { expiryState, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { containsPattern, fetchPage } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
@@ -31,7 +31,7 @@ export function toDocument(raw: Record<string, unknown>, today = todayInSpain())
   };
 }
 
-export async function documentsWhere(db: Db, where: SQL): Promise<DocumentRecord[]> {
+export async function documentsWhere(db: DbOrTx, where: SQL): Promise<DocumentRecord[]> {
   const today = todayInSpain();
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -44,7 +44,7 @@ export async function documentsWhere(db: Db, where: SQL): Promise<DocumentRecord
  * The live documents a company uploaded for some definitions: for a definition bound to communities,
  * those of `communityId` (none without one); for the others, its general ones.
  */
-export function companyDocuments(db: Db, companyId: number, definitionIds: number[], communityId: number | null) {
+export function companyDocuments(db: DbOrTx, companyId: number, definitionIds: number[], communityId: number | null) {
   if (definitionIds.length === 0) return Promise.resolve([]);
   // `dd` is the document's definition (documentFrom joins it).
   return documentsWhere(
@@ -59,7 +59,7 @@ export function companyDocuments(db: Db, companyId: number, definitionIds: numbe
  * so that a single-file definition ends with exactly one live document however many arrive at once.
  */
 export async function insertDocument(
-  db: Db,
+  db: DbOrTx,
   doc: {
     definitionId: number;
     companyId: number;
@@ -86,7 +86,7 @@ export async function insertDocument(
   return Number(row!.id);
 }
 
-export async function eraseDocument(db: Db, id: number): Promise<boolean> {
+export async function eraseDocument(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update company_documents set erased = true, erased_at = now() where id = ${id} and erased = false returning id`,
@@ -94,7 +94,7 @@ export async function eraseDocument(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function setValidated(db: Db, id: number, valid: boolean, userId: number) {
+export async function setValidated(db: DbOrTx, id: number, valid: boolean, userId: number) {
   await db.execute(
     sql`update company_documents
         set validated = ${valid}, validated_at = ${valid ? sql`now()` : sql`null`}, validated_by = ${valid ? userId : null}
@@ -103,7 +103,7 @@ export async function setValidated(db: Db, id: number, valid: boolean, userId: n
 }
 
 /** A company with its type, and whether it is an active member of the colegio. */
-export async function companyInColegio(db: Db, companyId: number, colegioId: number) {
+export async function companyInColegio(db: DbOrTx, companyId: number, colegioId: number) {
   const [raw] = await queryRows<{ id: number; name: string; type: number; in_colegio: boolean }>(
     db,
     sql`select c.id, c.name, c.type,
@@ -120,7 +120,11 @@ export async function companyInColegio(db: Db, companyId: number, colegioId: num
  * The colegio's current documents waiting for its validation, oldest first: live, not expired, and with
  * the expiry date their definition demands.
  */
-export function pagePendingValidation(db: Db, colegioId: number, q: { page: number; limit: number; filter: string }) {
+export function pagePendingValidation(
+  db: DbOrTx,
+  colegioId: number,
+  q: { page: number; limit: number; filter: string },
+) {
   const today = todayInSpain();
   const search = q.filter
     ? sql`and (co.name ilike ${containsPattern(q.filter)} or def.name ilike ${containsPattern(q.filter)})`

@@ -14,9 +14,9 @@ import {
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, queryRows } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js";
-import type { Actor } from "../auth/auth.service.js";
 import { findCommunityFor } from "../communities/communities.repository.js";
 import { communityFor } from "../communities/communities.service.js";
 import type { UploadPlan } from "../files/accept-upload.js";
@@ -244,8 +244,7 @@ export async function attachDefinedFile(db: Db, actor: Actor, q: z.output<typeof
   const def = definition!;
   let id: number;
   try {
-    id = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    id = await db.transaction(async (tx) => {
       if (q.obsolete) await setFileObsolete(tx, q.fileupload_id, q.obsolete);
       return insertDocument(tx, {
         definitionId: def.id,

@@ -1,9 +1,9 @@
 import { ErrorKey, IDEMPOTENCY_KEY_FIELD, idempotencyKeySchema } from "@coordina/domain";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
-import type { Actor } from "../auth/auth.service.js";
 import type { FileStore } from "./file-store.js";
 import { claimReceipt, findReceipt, type StoredReceipt, saveReceipt } from "./receipts.repository.js";
 import { type ReceivedFile, receiveUpload } from "./receive-upload.js";
@@ -75,8 +75,7 @@ export async function acceptUpload<P, T extends { result: true }>(
   const file = upload.file!;
   try {
     const outcome = await db.transaction(
-      async (transaction): Promise<{ recorded: T } | { replay: StoredReceipt | undefined }> => {
-        const tx = transaction as unknown as Db;
+      async (tx): Promise<{ recorded: T } | { replay: StoredReceipt | undefined }> => {
         if (key && !(await claimReceipt(tx, actor.userId, key))) {
           return { replay: await findReceipt(tx, actor.userId, key) };
         }

@@ -1,6 +1,6 @@
 import { type FileRow, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { sqlList } from "../../lib/sql-list.js";
 
 /** File columns from alias `f`, the expiry as YYYY-MM-DD text (a driver would turn a date into a Date). */
@@ -34,7 +34,7 @@ export interface NewFile {
   ownerCompanyId: number;
 }
 
-export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
+export async function insertFile(db: DbOrTx, file: NewFile): Promise<FileRow> {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
     sql`with f as (
@@ -53,7 +53,7 @@ export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
  * needs (see documents.policy `DocumentFacts`).
  */
 export async function findFileAccess(
-  db: Db,
+  db: DbOrTx,
   actor: { userId: number; companyId: number; role: number },
   key: { fileId: number } | { documentId: number },
 ) {
@@ -110,7 +110,7 @@ export function sharesCommunity(actor: { userId: number; companyId: number; role
 }
 
 export async function updateFile(
-  db: Db,
+  db: DbOrTx,
   id: number,
   changes: { name: string; obsolete: string | null | undefined; description: string | undefined },
 ): Promise<FileRow | undefined> {
@@ -127,7 +127,7 @@ export async function updateFile(
 }
 
 /** The document held by a file goes back to pending validation. */
-export async function unvalidateDocumentOfFile(db: Db, fileId: number) {
+export async function unvalidateDocumentOfFile(db: DbOrTx, fileId: number) {
   await db.execute(
     sql`update company_documents set validated = false, validated_at = null, validated_by = null
         where file_id = ${fileId} and validated`,
@@ -137,7 +137,7 @@ export async function unvalidateDocumentOfFile(db: Db, fileId: number) {
 // ── Short-lived links ──
 
 export async function insertLink(
-  db: Db,
+  db: DbOrTx,
   link: { tokenHash: string; fileId: number; sessionId: number; expiresAt: Date },
 ) {
   await db.execute(
@@ -147,7 +147,7 @@ export async function insertLink(
 }
 
 /** Records the session's file key (the hash of its cookie); a no-op when it is already the one. */
-export async function setSessionFileKey(db: Db, sessionId: number, keyHash: string) {
+export async function setSessionFileKey(db: DbOrTx, sessionId: number, keyHash: string) {
   await db.execute(
     sql`update sessions set file_key_hash = ${keyHash} where id = ${sessionId} and file_key_hash is distinct from ${keyHash}`,
   );
@@ -157,7 +157,7 @@ export async function setSessionFileKey(db: Db, sessionId: number, keyHash: stri
  * The file behind a link, if the link is live, its session is live and the browser holds that session's
  * file key; one indexed lookup.
  */
-export async function resolveLink(db: Db, tokenHash: string, keyHashes: string[]) {
+export async function resolveLink(db: DbOrTx, tokenHash: string, keyHashes: string[]) {
   const [raw] = await queryRows<{
     sha256: string;
     size: number;
@@ -182,14 +182,14 @@ export async function resolveLink(db: Db, tokenHash: string, keyHashes: string[]
 }
 
 /** Forgets links that have expired (the worker's housekeeping). */
-export async function purgeExpiredLinks(db: Db) {
+export async function purgeExpiredLinks(db: DbOrTx) {
   await db.execute(sql`delete from file_links where expires_at < now() - interval '1 day'`);
 }
 
 // ── The sweep (sweep.ts) ──
 
 /** Which of these blob hashes some file record names, deleted or not (`files_sha256_idx`). */
-export async function referencedHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+export async function referencedHashes(db: DbOrTx, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const rows = await queryRows<{ sha256: string }>(
     db,
@@ -207,7 +207,7 @@ const loose = sql`not exists (select 1 from company_documents d where d.file_id 
  * writing a document for right now is skipped (its row is locked by that insert); an attach that comes
  * after waits for this transaction and then finds the file gone.
  */
-export async function lockLooseFiles(db: Db, olderThanMs: number, afterId: number, limit: number) {
+export async function lockLooseFiles(db: DbOrTx, olderThanMs: number, afterId: number, limit: number) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select f.id from files f
@@ -222,7 +222,7 @@ export async function lockLooseFiles(db: Db, olderThanMs: number, afterId: numbe
  * Removes the locked files that are still loose (checked again now that they are locked: an attach that
  * committed before the lock was taken shows here), with their short-lived links; answers their hashes.
  */
-export async function deleteLooseFiles(db: Db, ids: number[]): Promise<{ id: number; sha256: string }[]> {
+export async function deleteLooseFiles(db: DbOrTx, ids: number[]): Promise<{ id: number; sha256: string }[]> {
   if (ids.length === 0) return [];
   await db.execute(
     sql`delete from file_links l using files f
@@ -236,6 +236,6 @@ export async function deleteLooseFiles(db: Db, ids: number[]): Promise<{ id: num
 }
 
 /** A file's expiry, set when a loose file becomes a document (uploaddefined with `obsolete`). */
-export async function setFileObsolete(db: Db, id: number, obsolete: string) {
+export async function setFileObsolete(db: DbOrTx, id: number, obsolete: string) {
   await db.execute(sql`update files set obsolete = ${obsolete}::date where id = ${id}`);
 }

@@ -10,10 +10,11 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
+import { onSessionEnd } from "../../lib/session-end.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
-import type { Actor } from "../auth/auth.service.js";
 import { findDefinition, insertTemplate } from "../documents/definitions.repository.js";
 import { documentPolicy } from "../documents/documents.policy.js";
 import type { UploadPlan } from "./accept-upload.js";
@@ -169,12 +170,12 @@ export async function editFile(db: Db, actor: Actor, id: number, input: z.output
   // A validated document whose expiry changes is no longer what the colegio checked: pending again.
   const expiryChanged = input.obsolete !== undefined && input.obsolete !== (access.file_obsolete ?? null);
   const file = await db.transaction(async (tx) => {
-    const saved = await updateFile(tx as unknown as Db, id, {
+    const saved = await updateFile(tx, id, {
       name: input.name,
       obsolete: input.obsolete,
       description: input.description,
     });
-    if (saved && expiryChanged && isDocument(access)) await unvalidateDocumentOfFile(tx as unknown as Db, id);
+    if (saved && expiryChanged && isDocument(access)) await unvalidateDocumentOfFile(tx, id);
     return saved;
   });
   if (!file) throw notFound();
@@ -220,7 +221,7 @@ type LinkedFile = NonNullable<Awaited<ReturnType<typeof resolveLink>>>;
 /**
  * Links resolved in the last seconds, by token and key hash. A PDF viewer asks for the same link many
  * times (ranges, reloads), so each is checked in SQL at most once per `LINK_CACHE_MS`; logging out
- * forgets the session's links at once (`forgetSessionLinks`), another instance within that time.
+ * forgets the session's links at once (a session-end listener), another instance within that time.
  */
 const LINK_CACHE_MS = 5000;
 const LINK_CACHE_MAX = 10_000;
@@ -243,9 +244,9 @@ export async function openLink(db: Db, token: string, cookieKeys: string[]) {
   return file;
 }
 
-/** Forgets the cached links of a session (at logout). */
-export function forgetSessionLinks(sessionId: number) {
+/** Forgets the cached links of a session at logout. */
+onSessionEnd((sessionId) => {
   for (const [key, entry] of linkCache) if (entry.file.session_id === sessionId) linkCache.delete(key);
-}
+});
 
 export type { FileStore };

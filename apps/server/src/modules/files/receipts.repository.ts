@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 
 /** What a receipt keeps: which request it answered (route, colegio, fields) and the answer's body. */
 export interface StoredReceipt {
@@ -16,7 +16,7 @@ function toReceipt(raw: unknown): StoredReceipt | undefined {
 }
 
 /** The committed receipt of the user's upload with that key, if any. */
-export async function findReceipt(db: Db, userId: number, key: string): Promise<StoredReceipt | undefined> {
+export async function findReceipt(db: DbOrTx, userId: number, key: string): Promise<StoredReceipt | undefined> {
   const [row] = await queryRows<{ response: unknown }>(
     db,
     sql`select response from upload_receipts where user_id = ${userId} and key = ${key}`,
@@ -29,7 +29,7 @@ export async function findReceipt(db: Db, userId: number, key: string): Promise<
  * transaction not yet committed makes this wait for that transaction's end (the primary key), then
  * answer false when it committed, so two simultaneous requests with one key leave one upload.
  */
-export async function claimReceipt(db: Db, userId: number, key: string): Promise<boolean> {
+export async function claimReceipt(db: DbOrTx, userId: number, key: string): Promise<boolean> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`insert into upload_receipts (user_id, key, response) values (${userId}, ${key}, 'null'::jsonb)
@@ -39,7 +39,7 @@ export async function claimReceipt(db: Db, userId: number, key: string): Promise
 }
 
 /** Writes the answer into the receipt claimed in this transaction. */
-export async function saveReceipt(db: Db, userId: number, key: string, receipt: StoredReceipt) {
+export async function saveReceipt(db: DbOrTx, userId: number, key: string, receipt: StoredReceipt) {
   await db.execute(
     sql`update upload_receipts set response = ${JSON.stringify(receipt)}::jsonb
         where user_id = ${userId} and key = ${key}`,
@@ -47,7 +47,7 @@ export async function saveReceipt(db: Db, userId: number, key: string, receipt: 
 }
 
 /** Forgets receipts older than `olderThanMs`; answers how many. */
-export async function purgeReceipts(db: Db, olderThanMs: number): Promise<number> {
+export async function purgeReceipts(db: DbOrTx, olderThanMs: number): Promise<number> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`delete from upload_receipts where created_at < now() - make_interval(secs => ${olderThanMs / 1000})

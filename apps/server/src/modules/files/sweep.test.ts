@@ -19,7 +19,6 @@ import {
   waitForLockWait,
 } from "../../../test/helpers.js";
 import { buildApp } from "../../app.js";
-import type { Db } from "../../db/client.js";
 import { companyDocuments, fileLinks, files, uploadReceipts, users } from "../../db/schema/index.js";
 import { type FileStore, LocalFileStore, type StagedFile } from "./file-store.js";
 import { insertFile } from "./files.repository.js";
@@ -267,7 +266,7 @@ describe("a sweep racing an upload of the same bytes never leaves a record witho
   /** U3: the record, committed. */
   async function record(staged: StagedFile) {
     return db().transaction(async (tx) =>
-      insertFile(tx as unknown as Db, {
+      insertFile(tx, {
         sha256: staged.sha256,
         size: staged.size,
         name: "carrera.pdf",

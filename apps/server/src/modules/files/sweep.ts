@@ -74,8 +74,7 @@ export async function sweepFiles(
   const looseBlobs = new Set<string>();
   let afterId = 0;
   while (!signal?.aborted) {
-    const { locked, removed } = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const { locked, removed } = await db.transaction(async (tx) => {
       const ids = await lockLooseFiles(tx, settings.looseFileAgeMs, afterId, LOOSE_BATCH);
       if (ids.length === 0) return { locked: ids, removed: [] };
       await hooks?.afterLock?.(ids);

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema/index.js";
 
 export interface OutboxInsert {
@@ -10,7 +10,7 @@ export interface OutboxInsert {
   html: string;
 }
 
-export async function insertOutbox(db: Db, message: OutboxInsert): Promise<number> {
+export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -39,7 +39,7 @@ export interface ClaimedMail {
  * outbox; an expired lease (a worker that died mid-send) makes the message due again. One message per
  * claim, so a lease never runs out while earlier messages of a batch are still being sent.
  */
-export async function claimNext(db: Db, leaseMs: number): Promise<ClaimedMail | undefined> {
+export async function claimNext(db: DbOrTx, leaseMs: number): Promise<ClaimedMail | undefined> {
   const [row] = await queryRows<ClaimedMail>(
     db,
     sql`update mail_outbox set status = 'sending', attempts = attempts + 1,
@@ -67,7 +67,7 @@ const stillClaimed = (mail: Pick<ClaimedMail, "id" | "attempts">) =>
 const withoutTokens = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
   sql`regexp_replace(${column}, 'token=[A-Za-z0-9_-]+', 'token=(retirado)', 'g')`;
 
-export async function markSent(db: Db, mail: Pick<ClaimedMail, "id" | "attempts">, messageId: string | null) {
+export async function markSent(db: DbOrTx, mail: Pick<ClaimedMail, "id" | "attempts">, messageId: string | null) {
   await db
     .update(mailOutbox)
     .set({
@@ -84,7 +84,7 @@ export async function markSent(db: Db, mail: Pick<ClaimedMail, "id" | "attempts"
 
 /** A failed attempt: due again after `delayMs`, or given up (`failed`) when `final`. */
 export async function markFailed(
-  db: Db,
+  db: DbOrTx,
   mail: Pick<ClaimedMail, "id" | "attempts">,
   error: string,
   delayMs: number,
@@ -115,11 +115,11 @@ const summaryColumns = {
 export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, keyof typeof summaryColumns>;
 
 /** The newest messages, without their bodies (the list shows only who, what and when). */
-export async function listOutbox(db: Db, limit: number): Promise<OutboxSummary[]> {
+export async function listOutbox(db: DbOrTx, limit: number): Promise<OutboxSummary[]> {
   return db.select(summaryColumns).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
-export async function findOutbox(db: Db, id: number) {
+export async function findOutbox(db: DbOrTx, id: number) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   return row;
 }

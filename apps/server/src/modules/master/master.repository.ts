@@ -1,15 +1,15 @@
 import { type MasterColegioRow, REGIONS, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
-import type { Actor } from "../auth/auth.service.js";
 
 /** The colegios the master created (the superadministrator sees every colegio). */
 const ownColegios = (actor: Pick<Actor, "role" | "companyId">) =>
   actor.role === Role.superadministrator ? sql`true` : sql`c.owner_company_id = ${actor.companyId}`;
 
 export async function pageMasterColegios(
-  db: Db,
+  db: DbOrTx,
   actor: Pick<Actor, "role" | "companyId">,
   q: PageRequest & {
     filter: string;
@@ -52,7 +52,7 @@ export async function pageMasterColegios(
 }
 
 /** Every region of the dashboard with the active colegios it has. */
-export async function colegiosByRegion(db: Db, actor: Pick<Actor, "role" | "companyId">) {
+export async function colegiosByRegion(db: DbOrTx, actor: Pick<Actor, "role" | "companyId">) {
   const rows = await queryRows<{ id: number; name: string; region: string }>(
     db,
     sql`select c.id, c.name, c.region from companies c

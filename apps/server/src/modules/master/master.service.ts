@@ -1,9 +1,9 @@
 import { InviteAction, type MasterInviteRequest, Role } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { forbidden } from "../../lib/app-error.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { invite } from "../accounts/invitations.service.js";
-import type { Actor } from "../auth/auth.service.js";
 import { colegiosByRegion, pageMasterColegios } from "./master.repository.js";
 
 const isMaster = (actor: Actor) => actor.role === Role.master || actor.role === Role.superadministrator;

@@ -6,7 +6,7 @@ import {
   todayInSpain,
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { current } from "../compliance/compliance.sql.js";
 import { isoTime } from "../files/files.repository.js";
@@ -76,7 +76,7 @@ export function unreadRequiredIn(f: SQL, reader: Reader, from: Uploaders, today 
 
 /** The documents `reader` may read in a live community, by definition and newest first. */
 export async function communityDocuments(
-  db: Db,
+  db: DbOrTx,
   communityId: number,
   reader: Reader,
   from: Uploaders,
@@ -108,7 +108,7 @@ export async function communityDocuments(
 }
 
 /** Whether `reader` has a document left to read in a live community (the '!' badge). */
-export async function hasPendingRead(db: Db, communityId: number, reader: Reader, from: Uploaders) {
+export async function hasPendingRead(db: DbOrTx, communityId: number, reader: Reader, from: Uploaders) {
   const [row] = await queryRows<{ pending: boolean }>(
     db,
     sql`select ${unreadRequiredIn(sql`f`, reader, from)} as pending
@@ -121,7 +121,11 @@ export async function hasPendingRead(db: Db, communityId: number, reader: Reader
  * Every document a provider still has to read, in the live communities it serves in a colegio (null:
  * in every colegio it works in), by community, definition and file name.
  */
-export async function pendingReadsOf(db: Db, providerId: number, colegioId: number | null): Promise<PendingReadRow[]> {
+export async function pendingReadsOf(
+  db: DbOrTx,
+  providerId: number,
+  colegioId: number | null,
+): Promise<PendingReadRow[]> {
   const reader: Reader = { companyId: providerId, kind: "provider" };
   const inColegio =
     colegioId === null
@@ -158,7 +162,7 @@ export async function pendingReadsOf(db: Db, providerId: number, colegioId: numb
 }
 
 /** Whether a company is a live provider of a community. */
-export async function isLiveProvider(db: Db, communityId: number, providerId: number): Promise<boolean> {
+export async function isLiveProvider(db: DbOrTx, communityId: number, providerId: number): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from community_providers
@@ -171,7 +175,7 @@ export async function isLiveProvider(db: Db, communityId: number, providerId: nu
  * A document as `reader` meets it in a live community: `exists` whether there is a document with that
  * id at all, `readable` whether the reader may read (and so mark) it there.
  */
-export async function documentForReader(db: Db, communityId: number, reader: Reader, documentId: number) {
+export async function documentForReader(db: DbOrTx, communityId: number, reader: Reader, documentId: number) {
   const [row] = await queryRows<{ found: boolean; readable: boolean }>(
     db,
     sql`select exists (select 1 from company_documents where id = ${documentId}) as found,
@@ -183,7 +187,7 @@ export async function documentForReader(db: Db, communityId: number, reader: Rea
 
 /** Records a read mark once: marking again answers the first mark's id. */
 export async function insertReadMark(
-  db: Db,
+  db: DbOrTx,
   mark: { documentId: number; communityId: number; readerCompanyId: number; userId: number },
 ): Promise<number> {
   const [inserted] = await queryRows<{ id: number }>(

@@ -2,8 +2,8 @@ import { ErrorKey, SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { assignedSettings } from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
-import type { Actor } from "../auth/auth.service.js";
 
 /**
  * Settings a user may assign to themselves, with their type and allowed values. Acceptance of the terms

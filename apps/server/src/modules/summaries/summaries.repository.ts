@@ -1,12 +1,12 @@
 import { Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 
 /**
  * Every active member of the colegio of one type (a deactivated one is no longer the colegio's to read), by name, with what its summary shows (spec 01 §3): the
  * administrators with the live communities they administer here, the providers with their phone.
  */
-export async function summaryRows(db: Db, colegioId: number, type: number) {
+export async function summaryRows(db: DbOrTx, colegioId: number, type: number) {
   return queryRows<Record<string, unknown>>(
     db,
     sql`select c.cif, c.name, ou.email as owner_email, c.phone

@@ -1,4 +1,5 @@
 import { ErrorKey, normalizeEmail, TokenAction } from "@coordina/domain";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { consumeRate } from "../../lib/rate-limit.js";
@@ -11,7 +12,6 @@ import {
   revokeUserLinks,
 } from "../accounts/tokens.repository.js";
 import { findUserByEmail, liftLoginLocks, revokeUserSessions } from "../auth/auth.repository.js";
-import type { Actor } from "../auth/auth.service.js";
 import { emailChangeConfirmMail, emailChangeDoneMail, emailChangeRequestedMail } from "../mail/templates.js";
 import { hasPendingInvitation, lockUser, setUserEmail } from "./users.repository.js";
 

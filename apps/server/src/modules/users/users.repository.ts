@@ -1,6 +1,6 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.js";
+import { type DbOrTx, queryRows } from "../../db/client.js";
 import { companies, users } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
 
@@ -8,7 +8,7 @@ const SORT_SQL: Record<(typeof USER_SORTABLE)[number], string> = { email: "u.ema
 
 /** One page of a company's users and their total (index users_company_idx). */
 export async function pageUsers(
-  db: Db,
+  db: DbOrTx,
   companyId: number,
   q: PageRequest & { filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
 ) {
@@ -34,7 +34,7 @@ export async function pageUsers(
   );
 }
 
-export async function companyWithOwner(db: Db, companyId: number) {
+export async function companyWithOwner(db: DbOrTx, companyId: number) {
   const [row] = await db
     .select({ company: companies, owner: { id: users.id, email: users.email, role: users.userRole } })
     .from(companies)
@@ -45,7 +45,7 @@ export async function companyWithOwner(db: Db, companyId: number) {
 }
 
 /** A user's row, locked until the end of the transaction (two changes of one account queue up). */
-export async function lockUser(db: Db, userId: number) {
+export async function lockUser(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({
       id: users.id,
@@ -64,7 +64,11 @@ export async function lockUser(db: Db, userId: number) {
  * Makes `newEmail` the user's login (users_email_key refuses one taken meanwhile). The company's contact
  * e-mail follows its manager's when it was the same address, as in the colegio's company editor.
  */
-export async function setUserEmail(db: Db, user: { id: number; companyId: number; email: string }, newEmail: string) {
+export async function setUserEmail(
+  db: DbOrTx,
+  user: { id: number; companyId: number; email: string },
+  newEmail: string,
+) {
   await db.update(users).set({ email: newEmail }).where(eq(users.id, user.id));
   await db
     .update(companies)
@@ -73,7 +77,7 @@ export async function setUserEmail(db: Db, user: { id: number; companyId: number
 }
 
 /** An invitation still open for `email` (a pending one past its date no longer counts, as for invitations). */
-export async function hasPendingInvitation(db: Db, email: string): Promise<boolean> {
+export async function hasPendingInvitation(db: DbOrTx, email: string): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     db,
     sql`select 1 as one from invitations where email = ${email} and status = 'pending' and expires_at > now() limit 1`,

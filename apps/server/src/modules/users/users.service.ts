@@ -1,7 +1,7 @@
 import { ErrorKey, Role } from "@coordina/domain";
+import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import type { AccountsContext } from "../accounts/context.js";
-import type { Actor } from "../auth/auth.service.js";
 import { findMembership } from "../companies/companies.repository.js";
 import { companyWithOwner, pageUsers } from "./users.repository.js";
 
