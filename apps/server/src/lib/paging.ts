@@ -1,5 +1,7 @@
+import { ErrorKey } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows, queryRowsPrepared } from "../db/client.js";
+import { AppError } from "./app-error.js";
 
 /** A `like`/`ilike` pattern that matches `filter` literally anywhere in the text. */
 export function containsPattern(filter: string): string {
@@ -73,6 +75,8 @@ export function sortSql<K extends string>(
   tiebreak: string,
 ) {
   const direction = dir === "DESC" ? "DESC" : "ASC";
+  // Route schemas name the keys; a key outside the table is the caller's mistake, never a 500.
+  if (!Object.hasOwn(columns, key)) throw new AppError(400, ErrorKey.invalidInput);
   const column = columns[key];
   const first = typeof column === "string" ? `${column} ${direction}` : `${column.expr} ${direction} nulls last`;
   return sql.raw(`${first}, ${tiebreak} ${direction}`);
