@@ -1,4 +1,4 @@
-import { ErrorKey, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
+import { ErrorKey, ROLE_NUMBERS, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Actor } from "../lib/actor.js";
@@ -19,6 +19,9 @@ declare module "fastify" {
     actor: Actor | null;
   }
 }
+
+/** `config.roles` of a route open to every signed-in caller, whatever the role (logout, the session). */
+export const ANY_ROLE: readonly number[] = ROLE_NUMBERS;
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,200})$/i;
 
