@@ -36,6 +36,7 @@ try {
 if (!onlyE2e) {
   step("Lint y formato (Biome)", "npx", ["biome", "check", "--error-on-warnings", "."]);
   step("Capas: SQL solo en repositorios, funcionalidades web independientes", "node", ["scripts/check-layers.mjs"]);
+  step("docs/FEATURES.md cita ficheros que existen", "node", ["scripts/check-docs.mjs"]);
   step("Tipos (TypeScript estricto)", "npm", ["run", "typecheck", "--silent"]);
   step("Pruebas de dominio, servidor y web (Vitest)", "npx", [
     "vitest",
