@@ -15,6 +15,18 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["apps/web/src/**/*.test.ts"], environment: "node" } },
+      {
+        // React components as a user meets them: a DOM (jsdom), Mantine and the Spanish texts.
+        test: {
+          name: "web-dom",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/test/setup.ts"],
+          // Typing into Mantine forms is CPU-bound: room for a CI machine busy with the server suite.
+          testTimeout: 20_000,
+        },
+      },
+      { test: { name: "tools", include: ["scripts/**/*.test.mjs"], environment: "node", testTimeout: 60_000 } },
     ],
   },
 });

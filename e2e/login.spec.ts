@@ -9,7 +9,9 @@ test.describe("login by role", () => {
       await expect(page).toHaveURL(new RegExp(`#${account.start}$`));
       await expect(page.getByRole("heading", { level: 2, name: account.title })).toBeVisible();
       await expect(page.getByTestId("current-user")).toHaveText(account.email);
-      await expect(page.getByTestId("app-version")).toHaveText("Versión 1.10.07");
+      // The version comes from the root package.json; the server's /health reports the same one.
+      const health = await (await page.request.get("/health")).json();
+      await expect(page.getByTestId("app-version")).toHaveText(`Versión ${health.data.version}`);
       // Every demo role belongs to exactly one colegio: it is selected without asking.
       await expect(page.getByTestId("current-colegio")).toHaveText("Colegio de Administradores de Fincas de Madrid");
     });

@@ -14,6 +14,8 @@ const sources = [
   "apps/web/vite.config.ts",
   "apps/web/public",
   "packages/domain/src",
+  // the app version the web shows
+  "package.json",
 ];
 
 function newestMtime(p) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ErrorKey } from "@coordina/domain";
+import { APP_VERSION, ErrorKey } from "@coordina/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "../test/helpers.js";
 
@@ -26,7 +26,7 @@ describe("health", () => {
   it("answers /health without touching the database, and ?deep=1 with it", async () => {
     const quick = await ctx.app.inject({ method: "GET", url: "/health" });
     expect(quick.statusCode).toBe(200);
-    expect(quick.json()).toEqual({ result: true, data: { status: "ok", version: "1.10.07" } });
+    expect(quick.json()).toEqual({ result: true, data: { status: "ok", version: APP_VERSION } });
     const deep = await ctx.app.inject({ method: "GET", url: "/health?deep=1" });
     expect(deep.json().data.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
   });

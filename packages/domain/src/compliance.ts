@@ -20,7 +20,7 @@ export interface ModelDefinition {
   erased: boolean;
 }
 
-export interface ModelCommunity {
+interface ModelCommunity {
   id: number;
   colegioId: number;
   adminCompanyId: number;
@@ -90,14 +90,14 @@ export interface CompanyFigures {
 }
 
 /** One upload a party owes: a definition, for one community (bound definitions) or for all (null). */
-export interface UploadDuty {
+interface UploadDuty {
   definitionId: number;
   communityId: number | null;
   met: boolean;
 }
 
 /** One document a party must read in one community. */
-export interface ReadDuty {
+interface ReadDuty {
   documentId: number;
   communityId: number;
   met: boolean;
@@ -114,7 +114,7 @@ export function isCurrentDocument(doc: ModelDocument, def: ModelDefinition, toda
 }
 
 /** Whether a document counts in a community: bound definitions there only, general ones everywhere. */
-export function documentCountsIn(doc: ModelDocument, def: ModelDefinition, communityId: number): boolean {
+function documentCountsIn(doc: ModelDocument, def: ModelDefinition, communityId: number): boolean {
   return def.assocfinca ? doc.communityId === communityId : doc.communityId === null;
 }
 

@@ -91,7 +91,7 @@ export function todayInSpain(now: Date = new Date()): string {
  * The expiry indicator (spec 02 §4): a document with an expiry date is valid through that day and
  * expired from the next ('Caducado desde {date}'); without one it never expires ('no tiene').
  */
-export type ExpiryState = { kind: "none" } | { kind: "valid"; until: string } | { kind: "expired"; since: string };
+type ExpiryState = { kind: "none" } | { kind: "valid"; until: string } | { kind: "expired"; since: string };
 
 export function expiryState(obsolete: string | null | undefined, today: string = todayInSpain()): ExpiryState {
   if (!obsolete) return { kind: "none" };

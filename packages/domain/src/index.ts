@@ -16,3 +16,4 @@ export * from "./schemas/documents.js";
 export * from "./schemas/paging.js";
 export * from "./schemas/reading.js";
 export * from "./validation.js";
+export * from "./version.js";

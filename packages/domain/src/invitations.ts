@@ -11,7 +11,7 @@ import { Role } from "./roles.js";
  * - gremio, portero → none (they only add colleagues to their own company, see below);
  * - superadministrador → master and colegio.
  */
-export const CREATABLE_COMPANY_TYPES: Readonly<Record<number, readonly number[]>> = {
+const CREATABLE_COMPANY_TYPES: Readonly<Record<number, readonly number[]>> = {
   [Role.superadministrator]: [Role.master, Role.colegio],
   [Role.master]: [Role.colegio],
   [Role.colegio]: [Role.administrador, Role.gremio],

@@ -37,20 +37,5 @@ export const ROLE_DISPLAY_NAME: Record<RoleNumber, string> = {
   [Role.unknown]: "Desconocido",
 };
 
-export function roleName(role: number): RoleName | undefined {
-  return (Object.keys(Role) as RoleName[]).find((name) => Role[name] === role);
-}
-
-/** Company types share the role numbers: a user's role is the type of the company it works for. */
-export const CompanyType = {
-  master: Role.master,
-  colegio: Role.colegio,
-  administrador: Role.administrador,
-  gremio: Role.gremio,
-  portero: Role.portero,
-} as const;
-export type CompanyTypeNumber = (typeof CompanyType)[keyof typeof CompanyType];
-export const COMPANY_TYPES: readonly CompanyTypeNumber[] = Object.values(CompanyType);
-
 /** Roles that must accept the legal notice and load their colegio list after login (spec 01 §4). */
 export const ROLES_WITH_LEGAL_NOTICE: readonly number[] = [Role.administrador, Role.gremio];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FEATURES } from "./constants.js";
 import { NOT_LOGGED_IN, Role } from "./roles.js";
-import { isPublicRoute, startPageFor } from "./routing.js";
+import { startPageFor } from "./routing.js";
 
 describe("start page by role", () => {
   it.each([
@@ -19,16 +19,5 @@ describe("start page by role", () => {
   it("sends a provider to /proveedores/main when pending-tasks is on", () => {
     expect(startPageFor(Role.gremio, [...DEFAULT_FEATURES, "pending-tasks"])).toBe("/proveedores/main");
     expect(startPageFor(Role.administrador, ["pending-tasks"])).toBe("/comunidades/index");
-  });
-});
-
-describe("open routes", () => {
-  it("leaves login, legal, registry and the recovery pages open, nothing else", () => {
-    for (const path of ["/login", "/legal", "/registry", "/recover", "/recovery", "/invitation"]) {
-      expect(isPublicRoute(path)).toBe(true);
-    }
-    for (const path of ["/", "/comunidades/index", "/admin/administradores", "/loginx", "/my-data"]) {
-      expect(isPublicRoute(path)).toBe(false);
-    }
   });
 });

@@ -20,10 +20,3 @@ export function startPageFor(role: number, features: readonly string[]): string 
       return "/";
   }
 }
-
-/** Routes open without a session (spec 01 §2 route guard). `/recover` is open in every mode here. */
-export const PUBLIC_ROUTES = ["/login", "/legal", "/registry", "/recover", "/recovery", "/invitation"] as const;
-
-export function isPublicRoute(path: string): boolean {
-  return PUBLIC_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
-}

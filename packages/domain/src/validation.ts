@@ -18,7 +18,7 @@ export function normalizeEmail(value: string): string {
 }
 
 /** Special characters accepted by the strength rule (spec 01 §5). */
-export const PASSWORD_SPECIALS = "!@#$%^&*()_+-={}[]|:;\"'<>,.?/";
+const PASSWORD_SPECIALS = "!@#$%^&*()_+-={}[]|:;\"'<>,.?/";
 
 function hasSpecial(password: string): boolean {
   for (const ch of password) if (PASSWORD_SPECIALS.includes(ch)) return true;

@@ -11,7 +11,7 @@ export const emailField = (message: string) =>
   z.string({ error: message }).trim().max(254, { error: message }).refine(isValidEmail, { error: message });
 
 /** A link token (shakey): 256 bits in base64url are 43 characters; anything odd is refused early. */
-export const shakeySchema = z
+const shakeySchema = z
   .string()
   .trim()
   .min(16)
@@ -19,7 +19,7 @@ export const shakeySchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /** New password: the strength rule (key login.password-must). */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: ValidationKey.passwordMust })
   .max(200, { error: ValidationKey.passwordMust })
   .refine(passwordMeetsRule, { error: ValidationKey.passwordMust });
@@ -29,7 +29,7 @@ export const recoverRequestSchema = z.object({ email: emailField(ValidationKey.e
 export type RecoverRequest = z.input<typeof recoverRequestSchema>;
 
 export const shakeyRequestSchema = z.object({ shakey: shakeySchema });
-export const tokenActionSchema = z.enum([
+const tokenActionSchema = z.enum([
   TokenAction.recovery,
   TokenAction.invitation,
   TokenAction.registerPortero,
@@ -110,21 +110,21 @@ export const inviteRequestSchema = z.object({
 export type InviteRequest = z.input<typeof inviteRequestSchema>;
 export type InviteParsed = z.output<typeof inviteRequestSchema>;
 
-export const companyTypeOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+const companyTypeOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export const companyTypesResponseSchema = z.object({
   result: z.literal(true),
   usertypes: z.array(companyTypeOptionSchema),
 });
 export type CompanyTypesResponse = z.infer<typeof companyTypesResponseSchema>;
 
-export const invitationStatusSchema = z.enum([
+const invitationStatusSchema = z.enum([
   InvitationStatus.pending,
   InvitationStatus.accepted,
   InvitationStatus.cancelled,
   InvitationStatus.expired,
 ]);
 
-export const invitationRowSchema = z.object({
+const invitationRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   action: z.string(),
@@ -145,7 +145,7 @@ export const invitationsPageSchema = pagedEnvelope(invitationRowSchema);
 export type InvitationsPage = z.infer<typeof invitationsPageSchema>;
 
 // ── Users of a company and personal data ──
-export const userRowSchema = z.object({
+const userRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   user_role: z.number().int(),

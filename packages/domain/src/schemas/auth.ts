@@ -11,16 +11,15 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 const roleSchema = z.number().int().refine(isRoleNumber, "rol desconocido");
 
-export const currentUserSchema = z.object({
+const currentUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   token: z.string(),
   user_role: roleSchema,
   tokencreated: z.string().describe("momento de creación de la sesión (ISO 8601)"),
 });
-export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const companySummarySchema = z.object({
+const companySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   cif: z.string(),
@@ -29,7 +28,6 @@ export const companySummarySchema = z.object({
   owner_company_id: z.number().int().nullable(),
   owner_user_id: z.number().int().nullable(),
 });
-export type CompanySummary = z.infer<typeof companySummarySchema>;
 
 export const colegioSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Colegio = z.infer<typeof colegioSchema>;
@@ -43,8 +41,3 @@ export const sessionDataSchema = z.object({
   issuer: z.string(),
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
-
-export const listColegiosResponseSchema = z.object({
-  result: z.literal(true),
-  colegios: z.array(colegioSchema),
-});

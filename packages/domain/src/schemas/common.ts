@@ -8,7 +8,6 @@ export const errorEnvelopeSchema = z.object({
   result: z.literal(false),
   error: z.string().describe("clave i18n del catálogo o texto de la especificación"),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export function okEnvelope<T extends z.ZodTypeAny>(data: T) {
   return z.object({ result: z.literal(true), data });
@@ -57,7 +56,7 @@ export const multilineTexts = z.registry<Record<string, never>>();
 export const multilineText = (max: number) => z.string().trim().max(max).register(multilineTexts, {});
 
 /** An optional text field: trimmed, at most `max` characters. */
-export const optionalText = (max = 200) => z.string().trim().max(max).optional();
+const optionalText = (max = 200) => z.string().trim().max(max).optional();
 
 /** A required text field: trimmed, not empty, at most `max` characters; `message` for any failure. */
 export const requiredText = (message: string, max = 200) =>

@@ -13,7 +13,7 @@ export const communitiesIndexSchema = pagingSchema(COMMUNITY_SORTABLE, PAGE_SIZE
 export type CommunitiesIndexRequest = z.input<typeof communitiesIndexSchema>;
 
 /** A community row (spec 02 §3 'Community (finca) rows'). */
-export const communityRowSchema = z.object({
+const communityRowSchema = z.object({
   id: z.number().int(),
   /** the spec's rows carry the name twice: nombre and name */
   nombre: z.string(),
@@ -43,11 +43,11 @@ export const communitiesPageSchema = pagedEnvelope(communityRowSchema);
 export type CommunitiesPage = z.infer<typeof communitiesPageSchema>;
 
 // ── The communities a provider serves (companies/fincas/provider) ──
-export const PROVIDER_COMMUNITY_SORTABLE = ["name", "cif", "admin"] as const;
+const PROVIDER_COMMUNITY_SORTABLE = ["name", "cif", "admin"] as const;
 export type ProviderCommunitySortKey = (typeof PROVIDER_COMMUNITY_SORTABLE)[number];
 export const providerCommunitiesIndexSchema = pagingSchema(PROVIDER_COMMUNITY_SORTABLE, PAGE_SIZE.communities);
 export type ProviderCommunitiesIndexRequest = z.input<typeof providerCommunitiesIndexSchema>;
-export const providerCommunityRowSchema = z.object({
+const providerCommunityRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   cif: z.string(),
@@ -87,7 +87,7 @@ export type CommunityRegistrationRequest = z.input<typeof communityRegistrationS
 export const communityCreatedSchema = z.object({ result: z.literal(true), data: z.object({ id: z.number().int() }) });
 
 // ── One community (companies/fincas/view/{id}) and its edit (companies/fincas/update) ──
-export const communityViewSchema = z.object({
+const communityViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   cif: z.string(),
@@ -144,7 +144,7 @@ export const communityUpdateSchema = z.object({
 export type CommunityUpdateRequest = z.input<typeof communityUpdateSchema>;
 
 // ── Providers of a community (companies-providers/*) ──
-export const COMMUNITY_PROVIDER_SORTABLE = ["name", "cif", "uploaded", "read"] as const;
+const COMMUNITY_PROVIDER_SORTABLE = ["name", "cif", "uploaded", "read"] as const;
 export type CommunityProviderSortKey = (typeof COMMUNITY_PROVIDER_SORTABLE)[number];
 export const communityProvidersIndexSchema = pagingSchema(
   COMMUNITY_PROVIDER_SORTABLE,
@@ -157,7 +157,7 @@ export const communityProvidersIndexSchema = pagingSchema(
 export type CommunityProvidersIndexRequest = z.input<typeof communityProvidersIndexSchema>;
 
 /** A provider of a community (spec 02 §3 'Community-provider row'); `id` is the link, for delete/{id}. */
-export const communityProviderRowSchema = z.object({
+const communityProviderRowSchema = z.object({
   id: z.number().int(),
   id_provider: z.number().int(),
   name: z.string(),

@@ -47,7 +47,7 @@ export const companiesIndexSchema = pagingSchema(COMPANY_SORTABLE, PAGE_SIZE.com
 export type CompaniesIndexRequest = z.input<typeof companiesIndexSchema>;
 
 /** A row of a company list (spec 01 §3: the company plus the list-row fields). */
-export const companyRowSchema = z.object({
+const companyRowSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
   /** deactivated (in this colegio for its members; on the platform for a colegio) */
@@ -81,7 +81,7 @@ export type CompaniesPage = z.infer<typeof companiesPageSchema>;
 export const activitySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const companyViewSchema = companyDetailSchema.extend({
+const companyViewSchema = companyDetailSchema.extend({
   owner_company_id: z.number().int().nullable(),
   /** colegios: the region whose flag they show */
   region: z.string().nullable(),
@@ -166,7 +166,7 @@ export const providerActivitiesIndexSchema = pagingSchema(
   id_finca: recordIdSchema.optional(),
 });
 export type ProviderActivitiesIndexRequest = z.input<typeof providerActivitiesIndexSchema>;
-export const providerActivityRowSchema = z.object({
+const providerActivityRowSchema = z.object({
   provider_id: z.number().int(),
   provider_cif: z.string(),
   provider_name: z.string(),
@@ -187,7 +187,7 @@ export const providerSummaryIndexSchema = pagingSchema(
 ).extend({
   filteract: activityFilter,
 });
-export const providerSummaryRowSchema = z.object({
+const providerSummaryRowSchema = z.object({
   provider_id: z.number().int(),
   provider_cif: z.string(),
   provider_name: z.string(),
@@ -203,7 +203,7 @@ export const providerSummaryPageSchema = pagedEnvelope(providerSummaryRowSchema)
 // ── Activities (companies/activities/*) ──
 export const activitiesIndexSchema = pagingSchema(["name", "providers"] as const, PAGE_SIZE.activitiesTable);
 export type ActivitiesIndexRequest = z.input<typeof activitiesIndexSchema>;
-export const activityRowSchema = activitySchema.extend({
+const activityRowSchema = activitySchema.extend({
   /** providers of the colegio that offer it */
   providers: z.number().int(),
 });
@@ -230,7 +230,7 @@ export type ActivityExistsResponse = z.infer<typeof activityExistsResponseSchema
 // ── Master (companies/master/*) ──
 export const masterIndexSchema = pagingSchema(["name", "cif", "email", "region"] as const, PAGE_SIZE.companyLists);
 export type MasterIndexRequest = z.input<typeof masterIndexSchema>;
-export const masterColegioRowSchema = z.object({
+const masterColegioRowSchema = z.object({
   id: z.number().int(),
   c_cif: z.string(),
   c_name: z.string(),

@@ -10,6 +10,7 @@ import {
 } from "../documents.js";
 import { ErrorKey, ValidationKey } from "../errors.js";
 import { integerInput, multilineText, recordIdSchema, requiredText } from "./common.js";
+import { pagingSchema } from "./paging.js";
 
 const requirementSchema = z
   .number({ error: ValidationKey.required })
@@ -19,7 +20,7 @@ const requirementSchema = z
 const originSchema = requirementSchema.refine((v) => v !== Requirement.none, { error: ValidationKey.required });
 
 /** A calendar date YYYY-MM-DD that exists. */
-export const isoDateSchema = z
+const isoDateSchema = z
   .string()
   .regex(ISO_DATE, { error: ValidationKey.dateInvalid })
   .refine(
@@ -62,7 +63,7 @@ export const definitionsIndexSchema = z.object({
 });
 export type DefinitionsIndexRequest = z.input<typeof definitionsIndexSchema>;
 
-export const definitionRowSchema = z.object({
+const definitionRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   requirement_origin: z.number().int(),
@@ -96,7 +97,7 @@ export const definitionSavedSchema = z.object({ result: z.literal(true), data: d
 
 // ── Files (file-manager) ──
 
-export const fileRowSchema = z.object({
+const fileRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -138,7 +139,7 @@ export type FileLinks = z.infer<typeof fileLinksSchema>["data"];
 
 // ── Templates (plantillas-docs: list, add, delete/{id}) ──
 
-export const templateRowSchema = z.object({
+const templateRowSchema = z.object({
   id: z.number().int(),
   id_document_require_definition: z.number().int(),
   fileupload: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }),
@@ -146,7 +147,6 @@ export const templateRowSchema = z.object({
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 export const templatesListSchema = z.object({ id_document_require_definition: recordIdSchema });
 export const templatesPageSchema = z.object({ result: z.literal(true), data: z.array(templateRowSchema) });
-export const templateSavedSchema = z.object({ result: z.literal(true), data: templateRowSchema });
 
 /**
  * An upload's idempotency key (a multipart field sent before the file): a retry with the same key by the
@@ -169,7 +169,7 @@ export const fileUploadedSchema = z.object({
 
 // ── Uploaded company documents (companies/documents) ──
 
-export const documentRowSchema = z.object({
+const documentRowSchema = z.object({
   id: z.number().int(),
   id_document_require_definition: z.number().int(),
   /** the company that uploaded it */
@@ -215,7 +215,7 @@ export const companyDefinedRequestSchema = z.object({
 });
 export type CompanyDefinedRequest = z.input<typeof companyDefinedRequestSchema>;
 
-export const definitionDocumentsSchema = z.object({
+const definitionDocumentsSchema = z.object({
   definition: definitionRowSchema.omit({ templates_count: true, documents_count: true }),
   documents: z.array(documentRowSchema),
   templates: z.array(templateRowSchema),
@@ -247,6 +247,11 @@ export const definedUploadFieldsSchema = documentPlaceSchema.extend({
 });
 /** POST companies/documents/uploaddefined: a file already uploaded becomes the document. */
 export const uploadDefinedSchema = documentPlaceSchema.extend({ fileupload_id: recordIdSchema });
+
+const PENDING_VALIDATION_SORTABLE = ["created"] as const;
+export type PendingValidationSortKey = (typeof PENDING_VALIDATION_SORTABLE)[number];
+/** POST companies/documents/pending-validation: paged, oldest first unless `sortDesc`. */
+export const pendingValidationRequestSchema = pagingSchema(PENDING_VALIDATION_SORTABLE);
 
 /** A row of POST companies/documents/pending-validation (the colegio's validation screen). */
 export const pendingValidationRowSchema = z.object({

@@ -19,8 +19,7 @@ export function pagingSchema<const S extends readonly [string, ...string[]]>(
   });
 }
 
-export const paginationSchema = z.object({ count: z.number().int(), page: z.number().int(), limit: z.number().int() });
-export type Pagination = z.infer<typeof paginationSchema>;
+const paginationSchema = z.object({ count: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 /** A page of a list: `data` plus `count` and `pagination` (the spec reads either). */
 export function pagedEnvelope<T extends z.ZodTypeAny>(row: T) {

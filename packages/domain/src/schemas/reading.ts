@@ -11,7 +11,6 @@ import { pagingSchema } from "./paging.js";
 
 /** { id_finca }: one community (documents_of_finca_by_administrator, documets_of_finca_by_providers, is_pending_read). */
 export const fincaRequestSchema = z.object({ id_finca: recordIdSchema });
-export type FincaRequest = z.input<typeof fincaRequestSchema>;
 
 /** { id_finca, id_gremio }: one provider in one community (read_by_provider, document_uploaded_by_provider_finca). */
 export const fincaProviderRequestSchema = z.object({ id_finca: recordIdSchema, id_gremio: recordIdSchema });
@@ -25,13 +24,12 @@ export const fincaDocumentsRequestSchema = z.object({
   id_finca: recordIdSchema,
   id_gremio: recordIdSchema.optional(),
 });
-export type FincaDocumentsRequest = z.input<typeof fincaDocumentsRequestSchema>;
 
 /**
  * A current document someone may read in a community (spec 02 §3 'Document row in a community', the
  * second shape, with what the reading screen shows besides).
  */
-export const communityDocumentRowSchema = z.object({
+const communityDocumentRowSchema = z.object({
   /** the definition (category) */
   id: z.number().int(),
   definition_name: z.string(),
@@ -75,7 +73,7 @@ export type MarkReadRequest = z.input<typeof markReadSchema>;
 export const markReadResponseSchema = z.object({ result: z.literal(true), read_identifier: z.number().int() });
 
 /** A document a provider still has to read, in any community it serves (spec 02 §3 'Pending-read row'). */
-export const pendingReadRowSchema = z.object({
+const pendingReadRowSchema = z.object({
   finca_name: z.string(),
   /** the community's administrator (company name) */
   finca_administrator: z.string(),
@@ -103,7 +101,7 @@ export const UPLOAD_PENDING_STATES = ["missing", "expired", "incomplete"] as con
  * definition once, a bound one per community. `missing` nothing uploaded; `expired` only expired
  * documents; `incomplete` a document without the expiry date its definition demands.
  */
-export const uploadPendingRowSchema = z.object({
+const uploadPendingRowSchema = z.object({
   definition_id: z.number().int(),
   definition_name: z.string(),
   /** the community for a bound definition; null for a general one (uploaded once, for all) */
@@ -116,14 +114,14 @@ export const uploadPendingRowSchema = z.object({
 export type UploadPendingRow = z.infer<typeof uploadPendingRowSchema>;
 export const uploadPendingResponseSchema = z.object({ result: z.literal(true), data: z.array(uploadPendingRowSchema) });
 
-export const PROVIDER_FINCA_SORTABLE = ["name", "cif", "docs"] as const;
+const PROVIDER_FINCA_SORTABLE = ["name", "cif", "docs"] as const;
 export type ProviderFincaSortKey = (typeof PROVIDER_FINCA_SORTABLE)[number];
 /** companies/colegio-providers/fincas/{id}: paged (10 a page), sorted by name, tax id or uploads met ('docs'). */
 export const providerFincasIndexSchema = pagingSchema(PROVIDER_FINCA_SORTABLE);
 export type ProviderFincasIndexRequest = z.input<typeof providerFincasIndexSchema>;
 
 /** A row of a provider's communities for the colegio (spec 02 §3 "Provider's community list row"). */
-export const providerFincaRowSchema = z.object({
+const providerFincaRowSchema = z.object({
   id_finca: z.number().int(),
   finca: z.string(),
   finca_cif: z.string(),
