@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { HashRouter } from "react-router";
 import { setLegalNotAcceptedHandler, setUnauthorizedHandler } from "./app/api";
+import { ErrorBoundary } from "./app/ErrorBoundary";
 import { ErrorDialogHost } from "./app/errorDialog";
 import { AppRoutes } from "./app/router";
 import { session } from "./app/session";
@@ -22,7 +23,10 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <HashRouter>
-        <AppRoutes />
+        {/* Outside the app shell too (public pages, the shell itself); inside it the shell stays around the message. */}
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
       </HashRouter>
       <ErrorDialogHost />
     </MantineProvider>

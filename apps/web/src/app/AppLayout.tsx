@@ -21,9 +21,11 @@ import { Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { fetchCurrentSession } from "../features/auth/api/login";
 import { Logo } from "../ui/Logo";
 import "./dates";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { endSession } from "./endSession";
 import { menuFor } from "./menu";
 import { queryClient } from "./queryClient";
+import { queryKeys } from "./queryKeys";
 import { featuresOf, session, useSession } from "./session";
 
 function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Colegio }) {
@@ -48,7 +50,7 @@ function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Co
         session.setColegio(chosen);
         // Everything read so far belongs to the previous colegio: read it again for this one (the session's
         // own query stays, it does not depend on the colegio).
-        void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== "session" });
+        void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
       }}
       w={280}
       size="xs"
@@ -74,7 +76,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
 
   // Keeps user, colegios and flags fresh; an expired session answers 401 and ends here.
-  const refreshed = useQuery({ queryKey: ["session", "current"], queryFn: fetchCurrentSession, staleTime: 300_000 });
+  const refreshed = useQuery({ queryKey: queryKeys.session, queryFn: fetchCurrentSession, staleTime: 300_000 });
   useEffect(() => {
     if (refreshed.data) session.refresh(refreshed.data);
   }, [refreshed.data]);
@@ -133,9 +135,11 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

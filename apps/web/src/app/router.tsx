@@ -16,8 +16,7 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import("../features/home/StartPages");
-const page = (name: "ProveedoresMainPage" | "PorterosComunidadesPage") =>
-  lazyElement(async () => ({ default: (await home())[name] }));
+const PorterosComunidadesPage = lazy(async () => ({ default: (await home()).PorterosComunidadesPage }));
 const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
 /** Areas that later issues fill; each already has its route and title. */
 const area = (path: string, titleKey: string): RouteObject => ({
@@ -158,14 +157,14 @@ export const routes: RouteObject[] = [
           only(
             [gremio],
             [
-              { path: "/proveedores/main", element: page("ProveedoresMainPage") },
+              lazyPage("/proveedores/main", () => import("../features/provider-home/ProviderHomePage")),
               area("/proveedores/config/calendar", "menu.calendario"),
             ],
           ),
           only(
             [portero],
             [
-              { path: "/porteros/comunidades/main", element: page("PorterosComunidadesPage") },
+              { path: "/porteros/comunidades/main", element: <PorterosComunidadesPage /> },
               area("/porteros/comunidades/:finca", "menu.mis-comunidades"),
             ],
           ),

@@ -52,9 +52,12 @@ describe("Spanish catalogue", () => {
 });
 
 describe("feature texts", () => {
-  const features = import.meta.glob<{ default: Record<string, unknown> }>("../features/*/es.json", { eager: true });
+  const features = import.meta.glob<{ default: Record<string, unknown> }>(
+    ["../features/*/es.json", "../shared/*/es.json", "../ui/*.es.json"],
+    { eager: true },
+  );
 
-  it("exist for the pages and never redefine a shared section or another feature's", () => {
+  it("exist for the pages and shared pieces and never redefine a shared section or another one's", () => {
     const owners = new Map<string, string>(Object.keys(es).map((section) => [section, "locales/es.json"]));
     expect(Object.keys(features).length).toBeGreaterThan(0);
     for (const [file, texts] of Object.entries(features)) {

@@ -1,4 +1,4 @@
-import { Alert } from "@mantine/core";
+import { Alert, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
@@ -18,5 +18,18 @@ export function NoticeAlert({
     <Alert color={color} icon={<IconCircleCheck size={18} />} withCloseButton onClose={onClose} data-testid={testId}>
       {children}
     </Alert>
+  );
+}
+
+/** A notice of several lines (saved, and the user told by e-mail…). */
+export function NoticeLines({ lines }: { lines: string[] }) {
+  return (
+    <Stack gap={2}>
+      {lines.map((line) => (
+        <Text key={line} size="sm">
+          {line}
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Center, Group, Paper, Stack, Title } from "@mantine/core";
+import { Anchor, Center, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Logo } from "./Logo";
 
 /** The centred card of the public pages (login, recovery, registration, e-mailed links), with an optional title. */
@@ -22,5 +23,24 @@ export function PublicCard({ title, width, children }: { title?: string; width: 
         )}
       </Paper>
     </Center>
+  );
+}
+
+/** A centred link of a public page (back to the login, the forgotten password, the registration…). */
+export function PublicLink({
+  to,
+  size = "sm",
+  dimmed = false,
+  children,
+}: {
+  to: string;
+  size?: "xs" | "sm" | "md";
+  dimmed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Anchor component={Link} to={to} size={size} c={dimmed ? "dimmed" : undefined} ta="center">
+      {children}
+    </Anchor>
   );
 }

@@ -3,7 +3,7 @@ import { ErrorKey, MAX_FILE_SIZE_MB, PDF_MIME } from "@coordina/domain";
 import { ActionIcon, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
 import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconUpload, IconX } from "@tabler/icons-react";
-import { type JSX, useEffect, useRef, useState } from "react";
+import { type JSX, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../app/api";
 import { addTexts } from "../app/i18n";
@@ -36,9 +36,21 @@ interface Item {
   error?: string;
 }
 
+/** 'Subido' in green or 'No subido' in red, with its icon. */
+function Outcome({ color, icon, text }: { color: string; icon: ReactNode; text: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" c={color}>
+      {icon}
+      <Text size="xs" c={color}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
 function ItemRow({ item, onRemove }: { item: Item; onRemove: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`upload-area.${key}`, values);
+  const { t: tAll } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "upload-area" });
   const color = item.status === "failed" ? "red" : item.status === "done" ? "green" : undefined;
   return (
     <Stack gap={4} data-testid="upload-item" data-status={item.status}>
@@ -52,31 +64,21 @@ function ItemRow({ item, onRemove }: { item: Item; onRemove: () => void }) {
         <Group gap={6} wrap="nowrap">
           {item.status === "uploading" && (
             <Text size="xs" c="dimmed">
-              {k("waiting", { percent: item.percent })}
+              {t("waiting", { percent: item.percent })}
             </Text>
           )}
           {item.status === "done" && (
-            <Group gap={4} wrap="nowrap" c="green">
-              <IconCircleCheck size={16} aria-hidden />
-              <Text size="xs" c="green">
-                {k("done")}
-              </Text>
-            </Group>
+            <Outcome color="green" icon={<IconCircleCheck size={16} aria-hidden />} text={t("done")} />
           )}
           {item.status === "failed" && (
-            <Group gap={4} wrap="nowrap" c="red">
-              <IconCircleX size={16} aria-hidden />
-              <Text size="xs" c="red">
-                {k("failed")}
-              </Text>
-            </Group>
+            <Outcome color="red" icon={<IconCircleX size={16} aria-hidden />} text={t("failed")} />
           )}
           {item.status !== "uploading" && (
             <ActionIcon
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label={k("remove", { name: item.name })}
+              aria-label={t("remove", { name: item.name })}
               onClick={onRemove}
             >
               <IconX size={14} />
@@ -90,11 +92,11 @@ function ItemRow({ item, onRemove }: { item: Item; onRemove: () => void }) {
         striped={item.status === "uploading"}
         animated={item.status === "uploading"}
         size="sm"
-        aria-label={k("progress", { name: item.name })}
+        aria-label={t("progress", { name: item.name })}
       />
       {item.error && (
         <Text size="xs" c="red">
-          {t(item.error, { max: MAX_FILE_SIZE_MB })}
+          {tAll(item.error, { max: MAX_FILE_SIZE_MB })}
         </Text>
       )}
     </Stack>
@@ -114,8 +116,8 @@ export function UploadArea({
   disabled = false,
   onUploaded,
 }: UploadAreaProps): JSX.Element {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`upload-area.${key}`, values);
+  const { t: tAll } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "upload-area" });
   const [items, setItems] = useState<Item[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
   const nextKey = useRef(0);
@@ -193,7 +195,7 @@ export function UploadArea({
         accept={{ [PDF_MIME]: [".pdf"] }}
         multiple={multiple}
         disabled={disabled}
-        inputProps={{ "aria-label": k("input") }}
+        inputProps={{ "aria-label": t("input") }}
         data-testid="upload-area"
         style={{ width: "100%" }}
       >
@@ -208,15 +210,15 @@ export function UploadArea({
             <IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />
           </Dropzone.Idle>
           <Stack gap={2}>
-            <Text size="md">{k("drop")}</Text>
+            <Text size="md">{t("drop")}</Text>
             <Text size="xs" c="dimmed">
-              {k(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
+              {t(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
             </Text>
           </Stack>
         </Group>
       </Dropzone>
       {items.length > 0 && (
-        <Stack component="ul" gap="xs" aria-label={k("files")} m={0} p={0} style={{ listStyle: "none" }}>
+        <Stack component="ul" gap="xs" aria-label={t("files")} m={0} p={0} style={{ listStyle: "none" }}>
           {items.map((item) => (
             <li key={item.key}>
               <ItemRow item={item} onRemove={() => setItems((current) => current.filter((i) => i.key !== item.key))} />
@@ -224,7 +226,12 @@ export function UploadArea({
           ))}
         </Stack>
       )}
-      <Modal opened={failures.length > 0} onClose={() => setFailures([])} title={t("fileupload.failed-title")} centered>
+      <Modal
+        opened={failures.length > 0}
+        onClose={() => setFailures([])}
+        title={tAll("fileupload.failed-title")}
+        centered
+      >
         <Stack gap="sm" data-testid="upload-error-dialog">
           {groupFailures(failures).map(({ error, names }) => (
             <Stack key={error} gap={2}>
@@ -233,12 +240,12 @@ export function UploadArea({
                   {names.join(", ")}
                 </Text>
               )}
-              <Text size="sm">{t(error, { max: MAX_FILE_SIZE_MB })}</Text>
+              <Text size="sm">{tAll(error, { max: MAX_FILE_SIZE_MB })}</Text>
             </Stack>
           ))}
           <Group justify="flex-end">
             <Button color="red" onClick={() => setFailures([])}>
-              {k("accept")}
+              {t("accept")}
             </Button>
           </Group>
         </Stack>

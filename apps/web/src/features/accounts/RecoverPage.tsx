@@ -1,12 +1,11 @@
 import { ErrorKey, isValidEmail, ValidationKey } from "@coordina/domain";
-import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ApiError } from "../../app/api";
 import { addTexts, translateError } from "../../app/i18n";
-import { PublicCard } from "../../ui/PublicCard";
+import { PublicCard, PublicLink } from "../../ui/PublicCard";
 import { requestRecovery } from "./api/recover";
 import texts from "./es.json";
 
@@ -92,9 +91,7 @@ export default function RecoverPage() {
                 {t("recover-page.submit")}
               </Button>
             )}
-            <Anchor component={Link} to="/login" size="sm" ta="center">
-              {t("nav.back-to-login")}
-            </Anchor>
+            <PublicLink to="/login">{t("nav.back-to-login")}</PublicLink>
           </Stack>
         </form>
         <Stack justify="center" data-testid="recover-result">

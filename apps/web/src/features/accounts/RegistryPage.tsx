@@ -1,12 +1,12 @@
 import { isValidEmail, normalizeEmail, PROVIDER_CIF_MIN_EXCLUSIVE, ValidationKey } from "@coordina/domain";
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { PublicCard } from "../../ui/PublicCard";
+import { PublicCard, PublicLink } from "../../ui/PublicCard";
+import { useFormSend } from "../../ui/useFormSend";
 import { registerProvider } from "./api/registerProvider";
 import texts from "./es.json";
 
@@ -20,40 +20,24 @@ const EMPTY: Values = { email: "", confirm: "", company: "", cif: "" };
 export default function RegistryPage() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   /** The server's reason for the last failure, shown under 'Algo ha ido mal…'. */
   const [failure, setFailure] = useState<string | null>(null);
-
-  function validate(): Errors {
-    const next: Errors = {};
-    if (!values.email.trim() || !isValidEmail(values.email)) next.email = t(ValidationKey.emailProvider);
-    if (normalizeEmail(values.confirm) !== normalizeEmail(values.email))
-      next.confirm = t(ValidationKey.emailsDifferent);
-    if (!values.company.trim()) next.company = t(ValidationKey.nameRequired);
-    if (values.cif.trim().length <= PROVIDER_CIF_MIN_EXCLUSIVE) next.cif = t(ValidationKey.cifInvalid);
-    return next;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const next = validate();
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-
-    setSending(true);
-    setFailure(null);
-    try {
+  const { errors, sending, onSubmit } = useFormSend(
+    (): Errors => ({
+      email: !values.email.trim() || !isValidEmail(values.email) ? t(ValidationKey.emailProvider) : undefined,
+      confirm:
+        normalizeEmail(values.confirm) !== normalizeEmail(values.email) ? t(ValidationKey.emailsDifferent) : undefined,
+      company: values.company.trim() ? undefined : t(ValidationKey.nameRequired),
+      cif: values.cif.trim().length <= PROVIDER_CIF_MIN_EXCLUSIVE ? t(ValidationKey.cifInvalid) : undefined,
+    }),
+    async () => {
+      setFailure(null);
       await registerProvider({ email: values.email.trim(), cif: values.cif.trim(), company: values.company.trim() });
       setDone(true);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    (error) => setFailure(errorText(error)),
+  );
 
   // Every field of this form is required: no asterisk, so each label reads exactly as written.
   const input = (name: keyof Values, label: string, props: { type?: string; autoComplete?: string } = {}) => (
@@ -79,12 +63,12 @@ export default function RegistryPage() {
           <Alert color="green" variant="light" icon={<IconCircleCheck />}>
             {t("registry-page.done")}
           </Alert>
-          <Anchor component={Link} to="/login" ta="center">
+          <PublicLink to="/login" size="md">
             {t("nav.back-to-login")}
-          </Anchor>
+          </PublicLink>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
               {t("registry-page.intro")}
@@ -101,9 +85,7 @@ export default function RegistryPage() {
             <Button type="submit" loading={sending} fullWidth>
               {t("registry-page.submit")}
             </Button>
-            <Anchor component={Link} to="/login" size="sm" ta="center">
-              {t("nav.back-to-login")}
-            </Anchor>
+            <PublicLink to="/login">{t("nav.back-to-login")}</PublicLink>
           </Stack>
         </form>
       )}

@@ -8,12 +8,12 @@ import {
 } from "@coordina/domain";
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { showError } from "../../app/errorDialog";
 import { addTexts, translateError } from "../../app/i18n";
 import { PublicCard } from "../../ui/PublicCard";
+import { useFormSend } from "../../ui/useFormSend";
 import { checkToken, type TokenKind } from "./api/checkToken";
 import { completeRegistration } from "./api/completeRegistration";
 import { setPassword } from "./api/setPassword";
@@ -150,31 +150,20 @@ function TokenForm({
   const porter = check.action === TokenAction.registerPortero;
   const [passwords, setPasswords] = useState<PasswordValues>({ password: "", confirm: "" });
   const [data, setData] = useState<PorterValues>(EMPTY_PORTER);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [sending, setSending] = useState(false);
-
-  function validate(): FormErrors {
-    const next: FormErrors = {};
-    if (!passwordMeetsRule(passwords.password)) next.password = t(ValidationKey.passwordMust);
-    if (!passwordsMatch(passwords.password, passwords.confirm)) next.confirm = t(ValidationKey.passwordsDifferent);
-    if (porter) {
-      for (const field of PORTER_FIELDS) if (!data[field].trim()) next[field] = t(ValidationKey.required);
-      if (!next.cp && data.cp.trim().length !== POSTCODE_LENGTH) next.cp = t(ValidationKey.postcode);
-    }
-    return next;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const next = validate();
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-
-    setSending(true);
-    // Passwords are sent as typed (never trimmed): the login form sends them the same way.
-    const password = passwords.password;
-    try {
+  const { errors, sending, onSubmit } = useFormSend(
+    (): FormErrors => {
+      const next: FormErrors = {};
+      if (!passwordMeetsRule(passwords.password)) next.password = t(ValidationKey.passwordMust);
+      if (!passwordsMatch(passwords.password, passwords.confirm)) next.confirm = t(ValidationKey.passwordsDifferent);
+      if (porter) {
+        for (const field of PORTER_FIELDS) if (!data[field].trim()) next[field] = t(ValidationKey.required);
+        if (!next.cp && data.cp.trim().length !== POSTCODE_LENGTH) next.cp = t(ValidationKey.postcode);
+      }
+      return next;
+    },
+    async () => {
+      // Passwords are sent as typed (never trimmed): the login form sends them the same way.
+      const password = passwords.password;
       const answer = porter
         ? await completeRegistration({
             shakey: token,
@@ -187,11 +176,8 @@ function TokenForm({
           })
         : await setPassword(kind, { shakey: token, password });
       onDone(answer.warning);
-    } catch (error) {
-      showError(error);
-      setSending(false);
-    }
-  }
+    },
+  );
 
   // Every field of this form is required: no asterisk, so each label reads exactly as written.
   const field = (name: PorterField, label: string, autoComplete: string) => (
@@ -218,7 +204,7 @@ function TokenForm({
         : t("token-page.intro-invitation");
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
         <Stack gap={2} data-testid="token-account">
           <Text size="sm">

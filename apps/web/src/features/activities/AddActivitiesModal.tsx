@@ -37,7 +37,8 @@ interface AddActivitiesModalProps {
  * and 'Reintentar' tries those again.
  */
 export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "activities-page.bulk" });
+  const { t: tAll } = useTranslation();
   const [text, setText] = useState("");
   const [touched, setTouched] = useState(false);
   const [phase, setPhase] = useState<Phase>("entry");
@@ -102,18 +103,18 @@ export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps)
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   const progressLabel =
     phase === "scanning"
-      ? t("activities-page.bulk.checking", {
+      ? t("checking", {
           current: Math.min(progress.done + 1, progress.total),
           total: progress.total,
         })
-      : t("activities-page.bulk.checked", { total: progress.total });
+      : t("checked", { total: progress.total });
   const correct = summary.failed.length === 0;
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={t("activities-page.bulk.title")}
+      title={t("title")}
       size="xl"
       closeOnClickOutside={phase !== "scanning"}
       closeOnEscape={phase !== "scanning"}
@@ -122,9 +123,9 @@ export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps)
       {phase === "entry" ? (
         <Stack>
           <Textarea
-            label={t("activities-page.bulk.label")}
-            description={t("activities-page.bulk.hint")}
-            placeholder={t("activities-page.bulk.placeholder")}
+            label={t("label")}
+            description={t("hint")}
+            placeholder={t("placeholder")}
             autosize
             minRows={8}
             maxRows={18}
@@ -133,18 +134,18 @@ export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps)
             onBlur={() => setTouched(true)}
             error={
               touched && firstTooLong !== undefined
-                ? t("activities-page.bulk.too-long", { message: t(ValidationKey.activityTooLong), name: firstTooLong })
+                ? t("too-long", { message: tAll(ValidationKey.activityTooLong), name: firstTooLong })
                 : undefined
             }
             data-autofocus
           />
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="activities-to-add">
-              {t("activities-page.bulk.to-add", { count: parsed.names.length })}
-              {parsed.repeated > 0 && ` · ${t("activities-page.bulk.repeated", { count: parsed.repeated })}`}
+              {t("to-add", { count: parsed.names.length })}
+              {parsed.repeated > 0 && ` · ${t("repeated", { count: parsed.repeated })}`}
             </Text>
             <Button onClick={start} disabled={parsed.names.length === 0 || firstTooLong !== undefined}>
-              {t("activities-page.bulk.add")}
+              {t("add")}
             </Button>
           </Group>
         </Stack>
@@ -166,26 +167,22 @@ export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps)
               <Alert
                 color={correct ? "green" : "yellow"}
                 icon={correct ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />}
-                title={correct ? t("activities-page.bulk.correct") : t("activities-page.bulk.incorrect")}
+                title={correct ? t("correct") : t("incorrect")}
                 data-testid="activities-added"
               >
-                <Text size="sm">{t("activities-page.bulk.added", { count: summary.added })}</Text>
-                <Text size="sm">{t("activities-page.bulk.existing", { count: summary.existing })}</Text>
-                {repeated > 0 && <Text size="sm">{t("activities-page.bulk.ignored", { count: repeated })}</Text>}
-                {!correct && (
-                  <Text size="sm">{t("activities-page.bulk.failed", { count: summary.failed.length })}</Text>
-                )}
+                <Text size="sm">{t("added", { count: summary.added })}</Text>
+                <Text size="sm">{t("existing", { count: summary.existing })}</Text>
+                {repeated > 0 && <Text size="sm">{t("ignored", { count: repeated })}</Text>}
+                {!correct && <Text size="sm">{t("failed", { count: summary.failed.length })}</Text>}
               </Alert>
               {!correct && (
                 <Stack gap="xs" data-testid="activities-failures">
                   <Text fw={700} size="sm">
-                    {t("activities-page.bulk.failures")}
+                    {t("failures")}
                   </Text>
                   <List size="sm" spacing={4}>
                     {summary.failed.map((f) => (
-                      <List.Item key={f.name}>
-                        {t("activities-page.bulk.failure", { name: f.name, error: f.error })}
-                      </List.Item>
+                      <List.Item key={f.name}>{t("failure", { name: f.name, error: f.error })}</List.Item>
                     ))}
                   </List>
                 </Stack>
@@ -193,10 +190,10 @@ export function AddActivitiesModal({ opened, onClose }: AddActivitiesModalProps)
               <Group justify="flex-end">
                 {!correct && (
                   <Button variant="default" onClick={retry}>
-                    {t("activities-page.bulk.retry")}
+                    {t("retry")}
                   </Button>
                 )}
-                <Button onClick={close}>{t("activities-page.bulk.close")}</Button>
+                <Button onClick={close}>{t("close")}</Button>
               </Group>
             </>
           )}

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
-import { ListCard, type ListColumn } from "../../ui/ListCard";
-import { PageFrame } from "../../ui/PageFrame";
+import { allActivitiesQuery } from "../../shared/activities/api/fetchAllActivities";
+import type { ListColumn } from "../../ui/ListCard";
+import { ListPage } from "../../ui/ListPage";
 import { usePagedList } from "../../ui/usePagedList";
-import { fetchAllActivities } from "./api/fetchAllActivities";
 import { fetchProviderActivities } from "./api/fetchProviderActivities";
 import texts from "./es.json";
 
@@ -22,29 +22,29 @@ type ProviderSort = NonNullable<ProviderActivitiesIndexRequest["sortBy"]>;
  * and its administrators: filter by one activity, search, sort; the Id column only in development.
  */
 export default function ProviderActivitiesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "activities-page.providers" });
   const [activity, setActivity] = useState<string | null>(null);
 
   const development = useDevelopmentMode();
-  const options = useQuery({ queryKey: ["activities", "all"], queryFn: fetchAllActivities, staleTime: 60_000 });
+  const options = useQuery(allActivitiesQuery);
   const filteract = activity === null ? undefined : Number(activity);
 
   const providers = usePagedList<ProviderActivityRow, ProviderSort>(
     "provider-activities",
     { filteract },
     (paging) => fetchProviderActivities({ ...paging, filteract }),
-    t("activities-page.providers.empty"),
+    t("empty"),
     { limit: PAGE_SIZE.providerActivities, sort: null },
   );
 
   const showId = development;
   const columns: ListColumn<ProviderSort>[] = [
-    ...(showId ? [{ label: t("activities-page.providers.columns.id") }] : []),
-    { label: t("activities-page.providers.columns.cif"), sortKey: "cif" },
-    { label: t("activities-page.providers.columns.name"), sortKey: "name" },
-    { label: t("activities-page.providers.columns.email"), sortKey: "email" },
-    { label: t("activities-page.providers.columns.activities") },
-    { label: t("activities-page.providers.columns.phone") },
+    ...(showId ? [{ label: t("columns.id") }] : []),
+    { label: t("columns.cif"), sortKey: "cif" },
+    { label: t("columns.name"), sortKey: "name" },
+    { label: t("columns.email"), sortKey: "email" },
+    { label: t("columns.activities") },
+    { label: t("columns.phone") },
   ];
 
   const rows = providers.rows.map((row) => (
@@ -59,31 +59,29 @@ export default function ProviderActivitiesPage() {
   ));
 
   return (
-    <PageFrame title={t("activities-page.providers.title")}>
-      <ListCard
-        title={t("activities-page.providers.title")}
-        icon={<IconTools size={20} />}
-        columns={columns}
-        rows={rows}
-        {...providers.listProps}
-        actions={
-          <Select
-            aria-label={t("activities-page.providers.filter")}
-            placeholder={t("activities-page.providers.all")}
-            data={(options.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            value={activity}
-            onChange={(value) => {
-              setActivity(value);
-              providers.setPage(1);
-            }}
-            searchable
-            clearable
-            nothingFoundMessage={t("activities-page.providers.no-activity")}
-            error={options.isError ? t("activities-page.providers.activities-error") : undefined}
-            miw={240}
-          />
-        }
-      />
-    </PageFrame>
+    <ListPage
+      title={t("title")}
+      icon={<IconTools size={20} />}
+      columns={columns}
+      rows={rows}
+      {...providers.listProps}
+      actions={
+        <Select
+          aria-label={t("filter")}
+          placeholder={t("all")}
+          data={(options.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+          value={activity}
+          onChange={(value) => {
+            setActivity(value);
+            providers.setPage(1);
+          }}
+          searchable
+          clearable
+          nothingFoundMessage={t("no-activity")}
+          error={options.isError ? t("activities-error") : undefined}
+          miw={240}
+        />
+      }
+    />
   );
 }

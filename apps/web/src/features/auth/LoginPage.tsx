@@ -1,13 +1,14 @@
 import { isValidEmail, ROLES_WITH_LEGAL_NOTICE, startPageFor } from "@coordina/domain";
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
+import { Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
 import { fetchAppConfig } from "../../app/appConfig";
 import { showError } from "../../app/errorDialog";
 import { featuresOf, pendingRedirect, rememberLogin, roleOf, session, useSession } from "../../app/session";
 import { Logo } from "../../ui/Logo";
-import { PublicCard } from "../../ui/PublicCard";
+import { PublicCard, PublicLink } from "../../ui/PublicCard";
+import { useFormSend } from "../../ui/useFormSend";
 import { login, logout } from "./api/login";
 
 export default function LoginPage() {
@@ -17,8 +18,6 @@ export default function LoginPage() {
   const [email, setEmail] = useState(remembered?.email ?? "");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(remembered !== null);
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [sending, setSending] = useState(false);
   // Where to go once logged in: the route remembered before login wins over the start page.
   const [target, setTarget] = useState<string | null>(null);
   // The demo mail viewer is offered only when the server says it is on.
@@ -35,19 +34,12 @@ export default function LoginPage() {
     };
   }, []);
 
-  if (current) return <Navigate to={target ?? startPageFor(roleOf(current), featuresOf(current))} replace />;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!email.trim()) next.email = t("login.email-required");
-    else if (!isValidEmail(email)) next.email = t("login.email-invalid");
-    if (!password) next.password = t("login.password-required");
-    setErrors(next);
-    if (next.email || next.password) return;
-
-    setSending(true);
-    try {
+  const { errors, sending, onSubmit } = useFormSend(
+    (): Partial<Record<"email" | "password", string>> => ({
+      email: !email.trim() ? t("login.email-required") : !isValidEmail(email) ? t("login.email-invalid") : undefined,
+      password: password ? undefined : t("login.password-required"),
+    }),
+    async () => {
       const data = await login({ email: email.trim(), password, remember });
       // Administrators and providers must have accepted the legal notice (spec 01 §4); when their
       // settings cannot be read the new session ends here and the error is shown.
@@ -55,7 +47,9 @@ export default function LoginPage() {
       if (ROLES_WITH_LEGAL_NOTICE.includes(data.user.user_role)) {
         try {
           // Loaded on submit: the first paint of the login page does not need it.
-          const { fetchAssignedSettings, hasAcceptedLegal } = await import("../legal/api/fetchAssignedSettings");
+          const { fetchAssignedSettings, hasAcceptedLegal } = await import(
+            "../../shared/legal/api/fetchAssignedSettings"
+          );
           legalAccepted = hasAcceptedLegal(await fetchAssignedSettings(data.user.id, data.token));
         } catch (error) {
           logout(data.token).catch(() => {});
@@ -71,17 +65,17 @@ export default function LoginPage() {
         setTarget(remembered && remembered !== "/login" ? remembered : null);
       }
       session.start(data, remember, legalAccepted);
-    } catch (error) {
+    },
+    (error) => {
       setPassword("");
       showError(error);
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  );
 
+  if (current) return <Navigate to={target ?? startPageFor(roleOf(current), featuresOf(current))} replace />;
   return (
     <PublicCard width={420}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Stack gap={4} align="center">
             <Logo size={56} />
@@ -122,16 +116,12 @@ export default function LoginPage() {
           <Button type="submit" loading={sending} fullWidth>
             {t("login.submit")}
           </Button>
-          <Anchor component={Link} to="/recover" size="sm" ta="center">
-            {t("login.forgot")}
-          </Anchor>
-          <Anchor component={Link} to="/registry" size="sm" ta="center">
-            {t("login.register")}
-          </Anchor>
+          <PublicLink to="/recover">{t("login.forgot")}</PublicLink>
+          <PublicLink to="/registry">{t("login.register")}</PublicLink>
           {mailViewer && (
-            <Anchor component={Link} to="/dev/mail" size="xs" c="dimmed" ta="center">
+            <PublicLink to="/dev/mail" size="xs" dimmed>
               {t("login.mail-viewer")}
-            </Anchor>
+            </PublicLink>
           )}
         </Stack>
       </form>

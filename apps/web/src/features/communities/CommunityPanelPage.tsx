@@ -1,6 +1,6 @@
 import { type CommunityView, Role } from "@coordina/domain";
-import { Alert, Button, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { Button, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { Link, Navigate, Outlet, useLocation, useParams } from "react-router";
 import { errorText, showErrorMessage } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, roleOf, useSession } from "../../app/session";
+import { ErrorAlert, Loading } from "../../ui/LoadState";
 import { NoticeAlert } from "../../ui/NoticeAlert";
 import { communityQuery } from "./api/fetchCommunity";
 import { CommunityEditModal } from "./components/CommunityEditModal";
@@ -76,14 +77,9 @@ function Panel({ id }: { id: number }) {
     return (
       <Stack gap="md">
         <Header failed />
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={t(LOAD_ERROR)}
-          data-testid="community-load-error"
-        >
+        <ErrorAlert title={t(LOAD_ERROR)} testId="community-load-error">
           {errorText(community.error)}
-        </Alert>
+        </ErrorAlert>
       </Stack>
     );
 
@@ -91,12 +87,7 @@ function Panel({ id }: { id: number }) {
     return (
       <Stack gap="md">
         <Header />
-        <Group justify="center" py="xl">
-          <Loader size="sm" aria-label={t("panel.loading")} />
-          <Text c="dimmed" size="sm">
-            {t("panel.loading")}
-          </Text>
-        </Group>
+        <Loading text={t("panel.loading")} py="xl" />
       </Stack>
     );
 

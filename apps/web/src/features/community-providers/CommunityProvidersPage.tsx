@@ -6,23 +6,22 @@ import {
   readLight,
   uploadLight,
 } from "@coordina/domain";
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { IconEye, IconPlus, IconTrash, IconTruck } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { IconEye, IconPlus, IconTruck } from "@tabler/icons-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useOutletContext } from "react-router";
 import { showErrorMessage } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { queryKeys } from "../../app/queryKeys";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard, type ListColumn } from "../../ui/ListCard";
-import { NoticeAlert } from "../../ui/NoticeAlert";
+import { ListCard } from "../../ui/ListCard";
+import { listColumns } from "../../ui/listColumns";
+import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
 import { TrafficLight } from "../../ui/TrafficLight";
 import { usePagedList } from "../../ui/usePagedList";
-import { COMMUNITY_PROVIDERS_KEY, fetchCommunityProviders } from "./api/fetchCommunityProviders";
-import { removeCommunityProvider } from "./api/removeCommunityProvider";
-import { refreshCommunity } from "./communityQueries";
+import { fetchCommunityProviders } from "./api/fetchCommunityProviders";
+import { useRemoveCommunityProvider } from "./api/removeCommunityProvider";
 import { ProviderPickerModal } from "./components/ProviderPickerModal";
 import texts from "./es.json";
 import { type ProviderLinkState, providerPath } from "./providerLink";
@@ -37,63 +36,55 @@ const stop = (event: MouseEvent) => event.stopPropagation();
  * administrator, remove and 'Añadir Proveedor'.
  */
 export default function CommunityProvidersPage() {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page" });
+  const { t: tAll } = useTranslation();
   const community = useOutletContext<CommunityView>();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const development = useDevelopmentMode();
-  const [notice, setNotice] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
-  const [confirming, setConfirming] = useState<CommunityProviderRow | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const remove = useRemoveCommunityProvider(community.id);
 
   const list = usePagedList<CommunityProviderRow, CommunityProviderSortKey>(
-    COMMUNITY_PROVIDERS_KEY,
+    queryKeys.communityProviders,
     { idFinca: community.id },
     // The page size is the server's: the request leaves `limit` out and the answer names it.
     ({ page, filter, sortBy, sortDesc }) =>
       fetchCommunityProviders({ idFinca: community.id, page, filter, sortBy, sortDesc }),
-    k("empty"),
+    t("empty"),
     { limit: PAGE_SIZE.communityProviders, sort: null },
   );
-
-  const changed = () => {
-    list.refresh();
-    refreshCommunity(queryClient, community.id);
-  };
+  const actions = useRowActions((row: CommunityProviderRow) => row.id, {
+    remove: {
+      label: (row) => t("remove", { name: row.name }),
+      ...TRASH,
+      run: (row) => remove.mutateAsync(row.id),
+      done: (row) => t("removed", { name: row.name }),
+      // The spec's message (02 §8) in the error dialog, whatever the reason.
+      failed: () => showErrorMessage(tAll("companies-providers.error-remove")),
+      ask: {
+        title: t("confirm-remove.title"),
+        text: (row) => tAll("companies-providers.confirm-erase", { name: row.name }),
+        cancelLabel: t("confirm-remove.back"),
+        confirmLabel: t("confirm-remove.confirm"),
+      },
+    },
+  });
 
   const open = (row: CommunityProviderRow) => {
     const state: ProviderLinkState = { name: row.name, active: row.active };
     navigate(providerPath(community.id, row.id_provider), { state });
   };
 
-  async function remove(row: CommunityProviderRow) {
-    setBusy(row.id);
-    setNotice(null);
-    try {
-      await removeCommunityProvider(row.id);
-      setNotice(k("removed", { name: row.name }));
-    } catch {
-      // The spec's message (02 §8) in the error dialog, whatever the reason.
-      showErrorMessage(t("companies-providers.error-remove"));
-    } finally {
-      setBusy(null);
-      changed();
-    }
-  }
-
-  const col = (key: string, sortKey?: CommunityProviderSortKey): ListColumn<CommunityProviderSortKey> => ({
-    label: k(`columns.${key}`),
-    sortKey,
-  });
-  const columns: ListColumn<CommunityProviderSortKey>[] = [
-    ...(development ? [col("id")] : []),
-    col("name", "name"),
-    col("uploaded", "uploaded"),
-    col("read", "read"),
-    col("actions"),
-  ];
+  const columns = listColumns<CommunityProviderSortKey>(
+    (key) => t(`columns.${key}`),
+    [
+      ...(development ? [["id"] as const] : []),
+      ["name", "name"],
+      ["uploaded", "uploaded"],
+      ["read", "read"],
+      ["actions"],
+    ],
+  );
 
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-provider-id={row.id_provider}>
@@ -105,7 +96,7 @@ export default function CommunityProvidersPage() {
           </Text>
           {!row.active && (
             <Badge color="red" variant="light" size="sm">
-              {k("deactivated")}
+              {t("deactivated")}
             </Badge>
           )}
         </Group>
@@ -125,25 +116,8 @@ export default function CommunityProvidersPage() {
       </Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={k("view", { name: row.name })}>
-            <ActionIcon variant="subtle" aria-label={k("view", { name: row.name })} onClick={() => open(row)}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {community.editable && (
-            <Tooltip label={k("remove", { name: row.name })}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={k("remove", { name: row.name })}
-                loading={busy === row.id}
-                disabled={busy !== null}
-                onClick={() => setConfirming(row)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
+          <IconAction label={t("view", { name: row.name })} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          {community.editable && <IconAction {...actions.button("remove", row)} />}
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -151,13 +125,9 @@ export default function CommunityProvidersPage() {
 
   return (
     <Stack gap="md">
-      {notice && (
-        <NoticeAlert onClose={() => setNotice(null)} testId="community-providers-notice">
-          {notice}
-        </NoticeAlert>
-      )}
+      <RowActionHost actions={actions} testId="community-providers-notice" />
       <ListCard
-        title={k("title")}
+        title={t("title")}
         icon={<IconTruck size={20} />}
         columns={columns}
         rows={rows}
@@ -165,7 +135,7 @@ export default function CommunityProvidersPage() {
         actions={
           community.editable && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
-              {k("add")}
+              {t("add")}
             </Button>
           )
         }
@@ -175,21 +145,9 @@ export default function CommunityProvidersPage() {
           opened={picking}
           communityId={community.id}
           onClose={() => setPicking(false)}
-          onAdded={() => {
-            setNotice(null);
-            changed();
-          }}
+          onAdded={() => actions.setNotice(null)}
         />
       )}
-      <ConfirmDialog
-        subject={confirming}
-        title={k("confirm-remove.title")}
-        text={(row) => t("companies-providers.confirm-erase", { name: row.name })}
-        cancelLabel={k("confirm-remove.back")}
-        confirmLabel={k("confirm-remove.confirm")}
-        onClose={() => setConfirming(null)}
-        onConfirm={(row) => void remove(row)}
-      />
     </Stack>
   );
 }

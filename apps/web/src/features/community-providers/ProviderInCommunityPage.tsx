@@ -1,22 +1,22 @@
 import type { CommunityView } from "@coordina/domain";
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft, IconUpload } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useOutletContext, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { readingSection, uploadSections } from "../../shared/reading/documentGroups";
+import { ErrorAlert } from "../../ui/LoadState";
 import { openFile } from "../../ui/openFile";
-import { providerUploadsQuery, readByProviderQuery } from "../reading/api/readingApi";
-import readingTexts from "../reading/es.json";
-import { readingSection, uploadSections } from "../reading/logic";
-import { communityProviderKey, findCommunityProvider } from "./api/findCommunityProvider";
+import { providerUploadsQuery } from "./api/fetchProviderUploads";
+import { readByProviderQuery } from "./api/fetchReadByProvider";
+import { communityProviderQuery } from "./api/findCommunityProvider";
 import { DocumentSection, type SectionFile } from "./components/DocumentSection";
 import texts from "./es.json";
 import { providersPath, readLinkState } from "./providerLink";
 
 addTexts(texts);
-addTexts(readingTexts);
 
 const openPdf = (file: SectionFile) => void openFile(file.fileId, "view");
 
@@ -31,7 +31,7 @@ function UploadHint({ communityId }: { communityId: number }) {
       <Anchor component={Link} to={`/comunidades/comunidad/${communityId}/upload`} size="sm">
         <Group gap={4} wrap="nowrap" component="span">
           <IconUpload size={16} aria-hidden />
-          {t("reading-page.upload-link")}
+          {t("community-providers-page.provider.upload-link")}
         </Group>
       </Anchor>
     </Stack>
@@ -46,8 +46,8 @@ function UploadHint({ communityId }: { communityId: number }) {
  * the provider is looked up among the community's providers, and one that does not serve it is said so.
  */
 export default function ProviderInCommunityPage() {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`community-providers-page.provider.${key}`);
+  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page" });
+  const { t: tAll } = useTranslation();
   const community = useOutletContext<CommunityView>();
   const params = useParams();
   const location = useLocation();
@@ -55,11 +55,7 @@ export default function ProviderInCommunityPage() {
   const valid = Number.isInteger(providerId) && providerId > 0;
   const linked = readLinkState(location.state);
 
-  const lookup = useQuery({
-    queryKey: communityProviderKey(community.id, providerId),
-    queryFn: () => findCommunityProvider(community.id, providerId),
-    enabled: valid && linked === null,
-  });
+  const lookup = useQuery({ ...communityProviderQuery(community.id, providerId), enabled: valid && linked === null });
 
   const provider = linked ?? (lookup.data ? { name: lookup.data.name, active: lookup.data.active } : null);
   const known = valid && provider !== null;
@@ -79,28 +75,24 @@ export default function ProviderInCommunityPage() {
           {provider ? (
             <Title order={3}>{provider.name}</Title>
           ) : (
-            lookup.isPending && <Loader size="sm" aria-label={t("app.loading")} />
+            lookup.isPending && <Loader size="sm" aria-label={tAll("app.loading")} />
           )}
-          {provider && !provider.active && <Badge color="red">{t("community-providers-page.deactivated")}</Badge>}
+          {provider && !provider.active && <Badge color="red">{t("deactivated")}</Badge>}
         </Group>
         <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
-          {k("back")}
+          {t("provider.back")}
         </Button>
       </Group>
-      {provider === null && lookup.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(lookup.error)}
-        </Alert>
-      )}
+      {provider === null && lookup.isError && <ErrorAlert role="alert">{errorText(lookup.error)}</ErrorAlert>}
       {provider === null && lookup.isSuccess && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="provider-not-in-community">
-          {k("not-in-community")}
-        </Alert>
+        <ErrorAlert role="alert" testId="provider-not-in-community">
+          {t("provider.not-in-community")}
+        </ErrorAlert>
       )}
       {provider && (
         <>
           <DocumentSection
-            title={k("sections.reading")}
+            title={t("provider.sections.reading")}
             definitions={readingSection(reads.data ?? [])}
             onOpen={openPdf}
             empty={<UploadHint communityId={community.id} />}
@@ -109,7 +101,7 @@ export default function ProviderInCommunityPage() {
             testId="provider-docs-reading"
           />
           <DocumentSection
-            title={k("sections.for-providers")}
+            title={t("provider.sections.for-providers")}
             definitions={forProviders}
             onOpen={openPdf}
             loading={uploads.isPending}
@@ -117,7 +109,7 @@ export default function ProviderInCommunityPage() {
             testId="provider-docs-for-providers"
           />
           <DocumentSection
-            title={k("sections.for-administrator")}
+            title={t("provider.sections.for-administrator")}
             definitions={forAdministrator}
             onOpen={openPdf}
             loading={uploads.isPending}

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
 import { addTexts } from "../../app/i18n";
-import { UsersCard } from "../users/UsersCard";
-import { fetchCompany } from "./api/fetchCompany";
+import { companyQuery } from "../../shared/companies/api/fetchCompany";
+import { UsersCard } from "../../shared/users/UsersCard";
 import { useBackTo } from "./components/backLink";
 import texts from "./es.json";
 
@@ -19,11 +19,7 @@ export default function CompanyUsersPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const back = useBackTo(LIST);
-  const company = useQuery({
-    queryKey: ["company-users-page", "view", id],
-    queryFn: () => fetchCompany(id),
-    enabled: valid,
-  });
+  const company = useQuery(companyQuery(valid ? id : 0));
   if (!valid) return <Navigate to={LIST} replace />;
 
   return (

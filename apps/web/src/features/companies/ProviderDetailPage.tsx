@@ -1,5 +1,5 @@
 import type { CompanyView } from "@coordina/domain";
-import { Alert, Badge, Button, Card, Grid, Group, NavLink, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Grid, Group, NavLink, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconBuildingCommunity, IconFolder, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { CompanyGeneralDocuments } from "../documents/CompanyGeneralDocuments";
-import { UsersCard } from "../users/UsersCard";
-import { fetchCompany } from "./api/fetchCompany";
+import { companyQuery } from "../../shared/companies/api/fetchCompany";
+import { UsersCard } from "../../shared/users/UsersCard";
+import { ErrorAlert } from "../../ui/LoadState";
 import { useBackTo } from "./components/backLink";
+import { CompanyGeneralDocuments } from "./components/CompanyGeneralDocuments";
 import { ProviderCommunities } from "./components/ProviderCommunities";
 import texts from "./es.json";
 
@@ -38,28 +39,27 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function InfoPanel({ company }: { company: CompanyView }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`companies-page.provider.info.${key}`);
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.provider.info" });
   const address = [company.address, [company.postcode, company.city].filter(Boolean).join(" "), company.country]
     .filter(Boolean)
     .join(", ");
   return (
     <Card withBorder radius="md" padding="lg" data-testid="provider-info">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{k("title")}</Title>
-        {company.erased && <Badge color="red">{k("deactivated")}</Badge>}
+        <Title order={4}>{t("title")}</Title>
+        {company.erased && <Badge color="red">{t("deactivated")}</Badge>}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Field label={k("cif")}>{company.cif || "—"}</Field>
-        <Field label={k("manager")}>{company.owner_user?.email ?? "—"}</Field>
-        <Field label={k("email")}>{company.email || "—"}</Field>
-        <Field label={k("person")}>{company.person || "—"}</Field>
-        <Field label={k("tfn")}>{company.tfn || "—"}</Field>
-        <Field label={k("address")}>{address || "—"}</Field>
+        <Field label={t("cif")}>{company.cif || "—"}</Field>
+        <Field label={t("manager")}>{company.owner_user?.email ?? "—"}</Field>
+        <Field label={t("email")}>{company.email || "—"}</Field>
+        <Field label={t("person")}>{company.person || "—"}</Field>
+        <Field label={t("tfn")}>{company.tfn || "—"}</Field>
+        <Field label={t("address")}>{address || "—"}</Field>
       </SimpleGrid>
       <Stack gap={4} mt="md">
         <Text size="xs" c="dimmed">
-          {k("activities")}
+          {t("activities")}
         </Text>
         {company.activities.length === 0 ? (
           <Text size="sm">—</Text>
@@ -90,11 +90,7 @@ export default function ProviderDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const section = (params["*"] ?? "").split("/")[0] as Section | "";
   const back = useBackTo(LIST);
-  const company = useQuery({
-    queryKey: ["provider-detail", "view", id],
-    queryFn: () => fetchCompany(id),
-    enabled: valid,
-  });
+  const company = useQuery(companyQuery(valid ? id : 0));
 
   if (!valid) return <Navigate to={LIST} replace />;
   if (!SECTIONS.some((s) => s.path === section))
@@ -109,9 +105,7 @@ export default function ProviderDetailPage() {
         </Button>
       </Group>
       {company.isError ? (
-        <Alert color="red" title={t("companies-page.editor.read-error")}>
-          {errorText(company.error)}
-        </Alert>
+        <ErrorAlert title={t("companies-page.editor.read-error")}>{errorText(company.error)}</ErrorAlert>
       ) : (
         company.data && <InfoPanel company={company.data} />
       )}

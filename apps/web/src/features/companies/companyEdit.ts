@@ -54,3 +54,18 @@ export function hasChanges(loaded: EditorValues, edited: EditorValues): boolean 
     idsOf(edited.activities) !== idsOf(loaded.activities)
   );
 }
+
+/** The notice once a company of `type` was added (by NIF or by the full form). */
+export function addedKey(type: number): string {
+  return type === Role.administrador ? "company.administrador.created-ok" : "gremios.created-ok";
+}
+
+/** What the NIF form and the full form are given. */
+export interface AddCompanyModalProps {
+  opened: boolean;
+  /** the company type added: 15 administrators, 20 providers */
+  type: number;
+  onClose: () => void;
+  /** a company was included or registered: the page says so (its list reloads) */
+  onAdded: (message: string) => void;
+}

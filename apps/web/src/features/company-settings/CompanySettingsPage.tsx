@@ -1,30 +1,20 @@
 import { type CompanyView, REGIONS } from "@coordina/domain";
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { useSession } from "../../app/session";
+import { companyQuery } from "../../shared/companies/api/fetchCompany";
+import { ErrorAlert } from "../../ui/LoadState";
 import { PageFrame } from "../../ui/PageFrame";
-import { fetchCompany } from "./api/fetchCompany";
-import { updateCompany } from "./api/updateCompany";
-import {
-  type CompanyField,
-  type CompanyForm,
-  formOf,
-  hasChanges,
-  isColegio,
-  problemsOf,
-  requestOf,
-  trimmed,
-} from "./companyForm";
+import { useUpdateCompany } from "./api/updateCompany";
+import { type CompanyField, type CompanyForm, formOf, hasChanges, isColegio, problemsOf, trimmed } from "./companyForm";
 import texts from "./es.json";
 
 addTexts(texts);
-
-const companyKey = (id: number) => ["company-settings", id] as const;
 
 /** Text fields in the order shown, with their input attributes. */
 const TEXT_FIELDS: { field: Exclude<CompanyField, "region">; type?: string; maxLength: number; required?: boolean }[] =
@@ -45,45 +35,20 @@ const TEXT_FIELDS: { field: Exclude<CompanyField, "region">; type?: string; maxL
  * try to save); nothing is sent while a field is wrong; 'Guardar' is on only when something changed.
  */
 function CompanyDataForm({ company }: { company: CompanyView }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation(undefined, { keyPrefix: "company-settings" });
+  const { t: tAll } = useTranslation();
   const [loaded, setLoaded] = useState<CompanyForm>(() => formOf(company));
   const [form, setForm] = useState<CompanyForm>(loaded);
   const [touched, setTouched] = useState<Partial<Record<CompanyField, boolean>>>({});
   const [tried, setTried] = useState(false);
   const colegio = isColegio(company);
-
-  const save = useMutation({
-    mutationFn: (next: CompanyForm) => updateCompany(requestOf(company.id, next, colegio)),
-    onSuccess: (_, next) => {
-      // The header shows the company's (and a colegio's own) name from the session: read it again.
-      void queryClient.invalidateQueries({ queryKey: ["session", "current"] });
-      setLoaded(next);
-      setForm(next);
-      queryClient.setQueryData<CompanyView>(companyKey(company.id), (old) =>
-        old
-          ? {
-              ...old,
-              ...next,
-              email: next.email || null,
-              person: next.person || null,
-              tfn: next.tfn || null,
-              address: next.address || null,
-              city: next.city || null,
-              country: next.country || null,
-              postcode: next.postcode || null,
-              region: colegio ? next.region || null : old.region,
-            }
-          : old,
-      );
-    },
-  });
+  const save = useUpdateCompany(company);
 
   const problems = problemsOf(form);
   const changed = hasChanges(loaded, form);
   const messageOf = (field: CompanyField) => {
     const key = problems[field];
-    return key && (touched[field] || tried) ? t(key) : undefined;
+    return key && (touched[field] || tried) ? tAll(key) : undefined;
   };
 
   function set(field: CompanyField, value: string) {
@@ -96,7 +61,12 @@ function CompanyDataForm({ company }: { company: CompanyView }) {
     if (!changed || save.isPending) return;
     setTried(true);
     if (Object.keys(problems).length > 0) return;
-    save.mutate(trimmed(form));
+    save.mutate(trimmed(form), {
+      onSuccess: (_, saved) => {
+        setLoaded(saved);
+        setForm(saved);
+      },
+    });
   }
 
   return (
@@ -106,7 +76,7 @@ function CompanyDataForm({ company }: { company: CompanyView }) {
           {TEXT_FIELDS.map(({ field, type, maxLength, required }) => (
             <TextInput
               key={field}
-              label={t(`company-settings.fields.${field}`)}
+              label={t(`fields.${field}`)}
               type={type}
               required={required}
               maxLength={maxLength}
@@ -118,8 +88,8 @@ function CompanyDataForm({ company }: { company: CompanyView }) {
           ))}
           {colegio && (
             <Select
-              label={t("company-settings.fields.region")}
-              placeholder={t("company-settings.no-region")}
+              label={t("fields.region")}
+              placeholder={t("no-region")}
               data={REGIONS.map((r) => ({ value: r.code, label: r.name }))}
               value={form.region || null}
               onChange={(value) => set("region", value ?? "")}
@@ -130,22 +100,17 @@ function CompanyDataForm({ company }: { company: CompanyView }) {
         </SimpleGrid>
         {save.isSuccess && (
           <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="company-saved">
-            {t("company-settings.saved")}
+            {t("saved")}
           </Alert>
         )}
         {save.isError && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={t("company-settings.not-saved")}
-            data-testid="company-not-saved"
-          >
+          <ErrorAlert title={t("not-saved")} testId="company-not-saved">
             {errorText(save.error)}
-          </Alert>
+          </ErrorAlert>
         )}
         <Group justify="flex-end">
           <Button type="submit" disabled={!changed} loading={save.isPending}>
-            {t("company-settings.save")}
+            {t("save")}
           </Button>
         </Group>
       </Stack>
@@ -155,28 +120,24 @@ function CompanyDataForm({ company }: { company: CompanyView }) {
 
 /** Company settings (spec 01 §2 /config): the current company's data, editable, and its manager. */
 export default function CompanySettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "company-settings" });
+  const { t: tAll } = useTranslation();
   const current = useSession();
   const id = current?.company.id ?? 0;
-  const company = useQuery({ queryKey: companyKey(id), queryFn: () => fetchCompany(id), enabled: id > 0 });
+  const company = useQuery(companyQuery(id));
 
   return (
-    <PageFrame title={t("company-settings.title")}>
+    <PageFrame title={t("title")}>
       <Card withBorder radius="md" padding="lg" maw={880}>
         <Title order={4} mb="md">
-          {t("company-settings.card")}
+          {t("card")}
         </Title>
         {company.isError || id <= 0 ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={t("company-settings.read-error")}
-            data-testid="company-read-error"
-          >
+          <ErrorAlert title={t("read-error")} testId="company-read-error">
             {company.isError && errorText(company.error)}
-          </Alert>
+          </ErrorAlert>
         ) : company.isPending ? (
-          <Loader size="sm" aria-label={t("app.loading")} />
+          <Loader size="sm" aria-label={tAll("app.loading")} />
         ) : (
           <CompanyDataForm key={company.data.id} company={company.data} />
         )}
@@ -184,12 +145,12 @@ export default function CompanySettingsPage() {
       {company.data && (
         <Card withBorder radius="md" padding="lg" maw={880}>
           <Title order={4} mb="md">
-            {t("company-settings.manager")}
+            {t("manager")}
           </Title>
           <TextInput
-            label={t("company-settings.manager-email")}
-            description={t("company-settings.manager-note")}
-            value={company.data.owner_user?.email ?? t("company-settings.no-manager")}
+            label={t("manager-email")}
+            description={t("manager-note")}
+            value={company.data.owner_user?.email ?? t("no-manager")}
             readOnly
             variant="filled"
             maw={420}

@@ -76,3 +76,19 @@ export function requestOf(id: number, form: CompanyForm, colegio: boolean): Comp
 export function trimmed(form: CompanyForm): CompanyForm {
   return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, form[f].trim()])) as unknown as CompanyForm;
 }
+
+/** The company as shown once `form` is saved: what is empty is not set (a colegio's region only for colegios). */
+export function savedView(old: CompanyView, form: CompanyForm, colegio: boolean): CompanyView {
+  return {
+    ...old,
+    ...form,
+    email: form.email || null,
+    person: form.person || null,
+    tfn: form.tfn || null,
+    address: form.address || null,
+    city: form.city || null,
+    country: form.country || null,
+    postcode: form.postcode || null,
+    region: colegio ? form.region || null : old.region,
+  };
+}

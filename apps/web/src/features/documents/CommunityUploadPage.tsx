@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { useOutletContext } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { roleOf, useSession } from "../../app/session";
-import { DefinitionBoxes } from "./components/DefinitionBoxes";
-import { uploadTitleKey } from "./documentRules";
+import { DefinitionBoxes } from "../../shared/documents/DefinitionBoxes";
 import texts from "./es.json";
+import { uploadTitleKey } from "./screenRules";
 
 addTexts(texts);
 

@@ -6,19 +6,18 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { roleOf, useSession } from "../../app/session";
+import { definedDocumentsQuery } from "../../shared/documents/api/fetchDefinedDocuments";
+import { DefinitionBoxes } from "../../shared/documents/DefinitionBoxes";
 import { PageFrame } from "../../ui/PageFrame";
-import { definedDocumentsQuery } from "./api/fetchDefinedDocuments";
-import { DefinitionBoxes } from "./components/DefinitionBoxes";
 import { PendingValidationCard } from "./components/PendingValidationCard";
-import { groupOf, mandatoryTitleKey } from "./documentRules";
 import texts from "./es.json";
+import { groupOf, mandatoryTitleKey } from "./screenRules";
 
 addTexts(texts);
 
 /** The caller's general documents of a group: the group selector and one box per definition. */
 function UploadScreen({ pathname }: { pathname: string }) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`documents-page.mandatory.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "documents-page" });
   const [params, setParams] = useSearchParams();
   const group = groupOf(params.get("group"), pathname);
   const request = { group };
@@ -29,20 +28,20 @@ function UploadScreen({ pathname }: { pathname: string }) {
       <Group justify="space-between" mb="md" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <IconFolder size={20} aria-hidden />
-          <CardTitle title={k("card-title")} subtitle={company?.name} />
+          <CardTitle title={t("mandatory.card-title")} subtitle={company?.name} />
         </Group>
         <SegmentedControl
-          aria-label={k("group")}
+          aria-label={t("mandatory.group")}
           value={group}
           onChange={(value) => {
             const next = new URLSearchParams(params);
             next.set("group", value);
             setParams(next, { replace: true });
           }}
-          data={GROUP_FILTERS.map((value: GroupFilter) => ({ value, label: t(`documents-page.groups.${value}`) }))}
+          data={GROUP_FILTERS.map((value: GroupFilter) => ({ value, label: t(`groups.${value}`) }))}
         />
       </Group>
-      <DefinitionBoxes request={request} emptyText={k("no-docs")} />
+      <DefinitionBoxes request={request} emptyText={t("mandatory.no-docs")} />
     </Card>
   );
 }

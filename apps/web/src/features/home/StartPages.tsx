@@ -1,6 +1,5 @@
 import { Alert, Card, Title } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
-import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
@@ -27,15 +26,6 @@ export function PorterosComunidadesPage() {
       icon={<IconHome size={20} />}
     />
   );
-}
-
-/**
- * The provider home (/proveedores/main) lives in its own feature and chunk; this entry keeps the route's
- * name and loads it on first visit (the route's Suspense shows nothing meanwhile).
- */
-const ProviderHomePage = lazy(() => import("../provider-home/ProviderHomePage"));
-export function ProveedoresMainPage() {
-  return <ProviderHomePage />;
 }
 
 /** Any area a later issue fills: its title and an honest notice. */

@@ -1,21 +1,19 @@
 import { type InvitationRow, InvitationStatus, type InvitationStatusValue, InviteAction } from "@coordina/domain";
-import { ActionIcon, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, Table } from "@mantine/core";
 import { IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/dates";
-import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard } from "../../ui/ListCard";
-import { NoticeAlert } from "../../ui/NoticeAlert";
-import { PageFrame } from "../../ui/PageFrame";
+import { queryKeys } from "../../app/queryKeys";
+import { InvitationModal } from "../../shared/invitations/InvitationModal";
+import { ListPage } from "../../ui/ListPage";
+import { IconAction, RowActionHost, useRowActions } from "../../ui/RowActions";
 import { usePagedList } from "../../ui/usePagedList";
-import { cancelInvitation } from "./api/cancelInvitation";
+import { useCancelInvitation } from "./api/cancelInvitation";
 import { fetchInvitations } from "./api/fetchInvitations";
-import { resendInvitation } from "./api/resendInvitation";
+import { useResendInvitation } from "./api/resendInvitation";
 import texts from "./es.json";
-import { InvitationModal } from "./InvitationModal";
 
 addTexts(texts);
 
@@ -32,42 +30,44 @@ const isOpen = (row: InvitationRow) =>
 
 /** Invitations sent by the caller's company (spec 01 §2 /invitations), with resend and cancel. */
 export default function InvitationsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "invitations-page" });
+  const { t: tAll } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const [confirming, setConfirming] = useState<InvitationRow | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
 
   const invitations = usePagedList(
-    "invitations",
+    queryKeys.invitations,
     {},
     (paging) => fetchInvitations({ ...paging, sortBy: "created", sortDesc: "DESC" }),
-    t("invitations-page.empty"),
+    t("empty"),
   );
-
-  async function act(row: InvitationRow, action: "resend" | "cancel") {
-    setBusy(row.id);
-    setNotice(null);
-    try {
-      if (action === "resend") await resendInvitation(row.id);
-      else await cancelInvitation(row.id);
-      setNotice(
-        action === "resend"
-          ? t("invitations-page.resent", { email: row.email })
-          : t("invitations-page.cancelled", { email: row.email }),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-      invitations.refresh();
-    }
-  }
+  const actions = useRowActions((row: InvitationRow) => row.id, {
+    resend: {
+      label: () => t("resend"),
+      icon: <IconMailForward size={18} />,
+      run: (row) => resend.mutateAsync(row.id),
+      done: (row) => t("resent", { email: row.email }),
+    },
+    cancel: {
+      label: () => t("cancel"),
+      icon: <IconX size={18} />,
+      color: "red",
+      run: (row) => cancel.mutateAsync(row.id),
+      done: (row) => t("cancelled", { email: row.email }),
+      ask: {
+        title: t("confirm-cancel-title"),
+        text: (row) => t("confirm-cancel-text", { email: row.email }),
+        cancelLabel: t("confirm-cancel-back"),
+        confirmLabel: t("cancel"),
+      },
+    },
+  });
 
   const typeLabel = (row: InvitationRow) =>
     row.action === InviteAction.createCompanyUser
-      ? t("invitations-page.type-colleague")
-      : t(`roles.${row.company_type}`, { defaultValue: String(row.company_type) });
+      ? t("type-colleague")
+      : tAll(`roles.${row.company_type}`, { defaultValue: String(row.company_type) });
 
   const rows = invitations.rows.map((row) => (
     <Table.Tr key={row.id}>
@@ -76,81 +76,36 @@ export default function InvitationsPage() {
       <Table.Td>{typeLabel(row)}</Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
-          {t(`invitations-page.status.${row.status}`, { defaultValue: row.status })}
+          {t(`status.${row.status}`, { defaultValue: row.status })}
         </Badge>
       </Table.Td>
       <Table.Td>{formatDate(row.created)}</Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {isOpen(row) && (
-            <Tooltip label={t("invitations-page.resend")}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t("invitations-page.resend")}
-                loading={busy === row.id}
-                disabled={busy !== null}
-                onClick={() => void act(row, "resend")}
-              >
-                <IconMailForward size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {isOpen(row) && (
-            <Tooltip label={t("invitations-page.cancel")}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t("invitations-page.cancel")}
-                disabled={busy !== null}
-                onClick={() => {
-                  setConfirming(row);
-                }}
-              >
-                <IconX size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        {isOpen(row) && (
+          <Group gap={4} wrap="nowrap">
+            <IconAction {...actions.button("resend", row)} />
+            <IconAction {...actions.button("cancel", row)} />
+          </Group>
+        )}
       </Table.Td>
     </Table.Tr>
   ));
 
   return (
-    <PageFrame title={t("invitations-page.title")}>
-      {notice && (
-        <NoticeAlert onClose={() => setNotice(null)} testId="invitations-notice">
-          {notice}
-        </NoticeAlert>
-      )}
-      <ListCard
-        title={t("invitations-page.title")}
-        icon={<IconSend size={20} />}
-        columns={[
-          t("invitations-page.columns.email"),
-          t("invitations-page.columns.company"),
-          t("invitations-page.columns.type"),
-          t("invitations-page.columns.status"),
-          t("invitations-page.columns.sent"),
-          t("invitations-page.columns.actions"),
-        ]}
-        rows={rows}
-        {...invitations.listProps}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            {t("invitations-page.add")}
-          </Button>
-        }
-      />
-      <InvitationModal opened={adding} mode="company" onClose={() => setAdding(false)} onSent={invitations.refresh} />
-      <ConfirmDialog
-        subject={confirming}
-        title={t("invitations-page.confirm-cancel-title")}
-        text={(row) => t("invitations-page.confirm-cancel-text", { email: row.email })}
-        cancelLabel={t("invitations-page.confirm-cancel-back")}
-        confirmLabel={t("invitations-page.cancel")}
-        onClose={() => setConfirming(null)}
-        onConfirm={(row) => void act(row, "cancel")}
-      />
-    </PageFrame>
+    <ListPage
+      title={t("title")}
+      notice={<RowActionHost actions={actions} testId="invitations-notice" />}
+      icon={<IconSend size={20} />}
+      columns={["email", "company", "type", "status", "sent", "actions"].map((column) => t(`columns.${column}`))}
+      rows={rows}
+      {...invitations.listProps}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          {t("add")}
+        </Button>
+      }
+    >
+      <InvitationModal opened={adding} mode="company" onClose={() => setAdding(false)} />
+    </ListPage>
   );
 }

@@ -17,12 +17,12 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { endSession } from "../../app/endSession";
-import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, pendingRedirect, roleOf, type StoredSession, session, useSession } from "../../app/session";
+import { fetchAssignedSettings, hasAcceptedLegal } from "../../shared/legal/api/fetchAssignedSettings";
 import { Logo } from "../../ui/Logo";
+import { useFormSend } from "../../ui/useFormSend";
 import { acceptLegal } from "./api/acceptLegal";
-import { fetchAssignedSettings, hasAcceptedLegal } from "./api/fetchAssignedSettings";
 import texts from "./es.json";
 import { type TermsText, termsFor } from "./terms";
 
@@ -93,11 +93,19 @@ export default function LegalPage() {
   const { t } = useTranslation();
   const current = useSession();
   const [ticked, setTicked] = useState(false);
-  const [sending, setSending] = useState(false);
   // A session stored before the acceptance was recorded in it: ask the server once (the answer makes it known).
   const userId = current?.user.id;
   const checking = current !== null && current.legalAccepted === undefined && termsFor(roleOf(current)) !== undefined;
   const target = useRef<string | null>(null);
+  const { sending, onSubmit: accept } = useFormSend(
+    () => ({}),
+    async () => {
+      if (!current || !ticked) return;
+      await acceptLegal(current.user.id);
+      target.current = nextPage(current);
+      session.setLegalAccepted(true);
+    },
+  );
 
   useEffect(() => {
     if (userId === undefined || !checking) return;
@@ -128,19 +136,6 @@ export default function LegalPage() {
         <Loader aria-label={t("legal-page.checking")} />
       </Center>
     );
-  }
-
-  async function accept() {
-    if (!current || !ticked) return;
-    setSending(true);
-    try {
-      await acceptLegal(current.user.id);
-      target.current = nextPage(current);
-      session.setLegalAccepted(true);
-    } catch (error) {
-      showError(error);
-      setSending(false);
-    }
   }
 
   return (
@@ -177,7 +172,7 @@ export default function LegalPage() {
           <Button variant="default" onClick={endSession} disabled={sending}>
             {t("legal-page.cancel")}
           </Button>
-          <Button onClick={accept} disabled={!ticked} loading={sending}>
+          <Button onClick={() => void accept()} disabled={!ticked} loading={sending}>
             {t("legal-page.accept")}
           </Button>
         </Group>

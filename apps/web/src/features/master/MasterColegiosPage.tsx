@@ -3,15 +3,13 @@ import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from "@mantine
 import { IconBan, IconCircleCheck, IconFlag, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { ListCard, type ListColumn } from "../../ui/ListCard";
-import { NoticeAlert } from "../../ui/NoticeAlert";
-import { PageFrame } from "../../ui/PageFrame";
+import { queryKeys } from "../../app/queryKeys";
+import { useSetCompanyActive } from "../../shared/companies/api/setCompanyActive";
+import type { ListColumn } from "../../ui/ListCard";
+import { ListPage } from "../../ui/ListPage";
+import { IconAction, RowActionHost, useRowActions } from "../../ui/RowActions";
 import { usePagedList } from "../../ui/usePagedList";
-import { activateColegio } from "./api/activateColegio";
-import { deactivateColegio } from "./api/deactivateColegio";
 import { fetchMasterColegios, type MasterColegioSort } from "./api/fetchMasterColegios";
 import texts from "./es.json";
 import { MasterInviteModal } from "./MasterInviteModal";
@@ -25,149 +23,108 @@ addTexts(texts);
  * colegio invitation.
  */
 export default function MasterColegiosPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "master-page.colegios" });
+  const { t: tAll } = useTranslation();
   const [inviting, setInviting] = useState(false);
-  const [confirming, setConfirming] = useState<MasterColegioRow | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const setActive = useSetCompanyActive();
 
   const colegios = usePagedList<MasterColegioRow, MasterColegioSort>(
-    "master-colegios",
+    queryKeys.masterColegios,
     {},
     fetchMasterColegios,
-    t("master-page.colegios.empty"),
+    t("empty"),
     { sort: null },
   );
-
-  async function setActive(row: MasterColegioRow, active: boolean) {
-    setBusy(row.id);
-    setNotice(null);
-    try {
-      if (active) await activateColegio(row.id);
-      else await deactivateColegio(row.id);
-      setNotice(
-        t(active ? "master-page.colegios.activated-notice" : "master-page.colegios.deactivated-notice", {
-          name: row.c_name,
-        }),
-      );
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-      colegios.refresh();
-    }
-  }
-
-  const columns: ListColumn<MasterColegioSort>[] = [
-    { label: t("master-page.colegios.columns.id") },
-    { label: t("master-page.colegios.columns.cif"), sortKey: "cif" },
-    { label: t("master-page.colegios.columns.name"), sortKey: "name" },
-    { label: t("master-page.colegios.columns.email"), sortKey: "email" },
-    { label: t("master-page.colegios.columns.flag"), sortKey: "region" },
-    { label: t("master-page.colegios.columns.actions") },
-  ];
-
-  const rows = colegios.rows.map((row) => {
-    const region = regionName(row.flag);
-    return (
-      <Table.Tr key={row.id} data-erased={row.erased || undefined}>
-        <Table.Td>{row.id}</Table.Td>
-        <Table.Td>{row.c_cif}</Table.Td>
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c={row.erased ? "dimmed" : undefined}>
-              {row.c_name}
-            </Text>
-            {row.erased && (
-              <Badge color="gray" variant="light" size="sm">
-                {t("master-page.colegios.deactivated")}
-              </Badge>
-            )}
-          </Group>
-        </Table.Td>
-        <Table.Td>{row.u_email ?? "—"}</Table.Td>
-        <Table.Td>
-          {region ? (
-            <RegionFlag code={row.flag} size={30} />
-          ) : (
-            <Text span c="dimmed" title={t("master-page.colegios.no-flag")}>
-              —
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={t("master-page.colegios.edit-unavailable")}>
-              <span>
-                <ActionIcon variant="subtle" aria-label={t("master-page.colegios.edit")} disabled>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </span>
-            </Tooltip>
-            {row.erased ? (
-              <Tooltip label={t("master-page.colegios.deactivated-hint")}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t("master-page.colegios.activate")}
-                  loading={busy === row.id}
-                  disabled={busy !== null}
-                  onClick={() => void setActive(row, true)}
-                >
-                  <IconBan size={18} />
-                </ActionIcon>
-              </Tooltip>
-            ) : (
-              <Tooltip label={t("master-page.colegios.active-hint")}>
-                <ActionIcon
-                  variant="subtle"
-                  color="green"
-                  aria-label={t("master-page.colegios.deactivate")}
-                  loading={busy === row.id}
-                  disabled={busy !== null}
-                  onClick={() => {
-                    setConfirming(row);
-                  }}
-                >
-                  <IconCircleCheck size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
+  const actions = useRowActions((row: MasterColegioRow) => row.id, {
+    activate: {
+      label: () => t("activate"),
+      hint: t("deactivated-hint"),
+      icon: <IconBan size={18} />,
+      color: "red",
+      run: (row) => setActive.mutateAsync({ id: row.id, active: true }),
+      done: (row) => t("activated-notice", { name: row.c_name }),
+    },
+    deactivate: {
+      label: () => t("deactivate"),
+      hint: t("active-hint"),
+      icon: <IconCircleCheck size={18} />,
+      color: "green",
+      run: (row) => setActive.mutateAsync({ id: row.id, active: false }),
+      done: (row) => t("deactivated-notice", { name: row.c_name }),
+      ask: {
+        title: t("confirm-title"),
+        text: (row) => t("confirm-text", { name: row.c_name }),
+        cancelLabel: t("confirm-back"),
+        confirmLabel: t("deactivate"),
+      },
+    },
   });
 
+  const columns: ListColumn<MasterColegioSort>[] = [
+    { label: t("columns.id") },
+    { label: t("columns.cif"), sortKey: "cif" },
+    { label: t("columns.name"), sortKey: "name" },
+    { label: t("columns.email"), sortKey: "email" },
+    { label: t("columns.flag"), sortKey: "region" },
+    { label: t("columns.actions") },
+  ];
+
+  const rows = colegios.rows.map((row) => (
+    <Table.Tr key={row.id} data-erased={row.erased || undefined}>
+      <Table.Td>{row.id}</Table.Td>
+      <Table.Td>{row.c_cif}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c={row.erased ? "dimmed" : undefined}>
+            {row.c_name}
+          </Text>
+          {row.erased && (
+            <Badge color="gray" variant="light" size="sm">
+              {t("deactivated")}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{row.u_email ?? "—"}</Table.Td>
+      <Table.Td>
+        {regionName(row.flag) ? (
+          <RegionFlag code={row.flag} size={30} />
+        ) : (
+          <Text span c="dimmed" title={t("no-flag")}>
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t("edit-unavailable")}>
+            <span>
+              <ActionIcon variant="subtle" aria-label={t("edit")} disabled>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </span>
+          </Tooltip>
+          <IconAction {...actions.button(row.erased ? "activate" : "deactivate", row)} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  ));
+
   return (
-    <PageFrame title={t("master-page.colegios.title")}>
-      {notice && (
-        <NoticeAlert onClose={() => setNotice(null)} testId="master-colegios-notice">
-          {notice}
-        </NoticeAlert>
-      )}
-      <ListCard
-        title={t("master-page.colegios.title")}
-        icon={<IconFlag size={20} />}
-        columns={columns}
-        rows={rows}
-        {...colegios.listProps}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setInviting(true)}>
-            {t("master-page.add.button")}
-          </Button>
-        }
-      />
-      <MasterInviteModal opened={inviting} onClose={() => setInviting(false)} onSent={colegios.refresh} />
-      <ConfirmDialog
-        subject={confirming}
-        title={t("master-page.colegios.confirm-title")}
-        text={(row) => t("master-page.colegios.confirm-text", { name: row.c_name })}
-        cancelLabel={t("master-page.colegios.confirm-back")}
-        confirmLabel={t("master-page.colegios.deactivate")}
-        onClose={() => setConfirming(null)}
-        onConfirm={(row) => void setActive(row, false)}
-      />
-    </PageFrame>
+    <ListPage
+      title={t("title")}
+      notice={<RowActionHost actions={actions} testId="master-colegios-notice" />}
+      icon={<IconFlag size={20} />}
+      columns={columns}
+      rows={rows}
+      {...colegios.listProps}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setInviting(true)}>
+          {tAll("master-page.add.button")}
+        </Button>
+      }
+    >
+      <MasterInviteModal opened={inviting} onClose={() => setInviting(false)} />
+    </ListPage>
   );
 }

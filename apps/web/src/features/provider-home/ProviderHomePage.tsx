@@ -1,13 +1,15 @@
 import type { PendingReadRow, UploadPendingRow } from "@coordina/domain";
-import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconArrowRight, IconBook, IconEye, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { formatFileSize } from "../../ui/fileSize";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { openFile } from "../../ui/openFile";
 import { PageFrame } from "../../ui/PageFrame";
+import { IconAction } from "../../ui/RowActions";
 import { pendingReadsQuery, uploadsPendingQuery } from "./api/providerHomeApi";
 import { HomePanel } from "./components/HomePanel";
 import texts from "./es.json";
@@ -22,66 +24,49 @@ const STATE_COLOR: Record<UploadPendingRow["state"], string> = {
 };
 
 function PendingReadItem({ row, community }: { row: PendingReadRow; community: string }) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`provider-home.reads.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "provider-home.reads" });
   return (
-    <Card
-      withBorder
-      padding="xs"
-      radius="sm"
-      role="listitem"
+    <ItemCard
       data-testid="pending-read-document"
       data-document-id={row.uploaded_doc_id}
-    >
-      <Group justify="space-between" wrap="wrap" gap="xs" align="center">
-        <Stack gap={2} style={{ minWidth: 0, flex: "1 1 14rem" }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} data-testid="pending-read-type">
-            {row.doc_type}
-          </Text>
-          <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
-            {row.uploaded_doc_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {[formatFileSize(row.file_size), k("uploaded-by", { company: row.company_name })].join(" · ")}
-          </Text>
-        </Stack>
+      basis="14rem"
+      actions={
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={k("view", { name: row.uploaded_doc_name })}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={k("view", { name: row.uploaded_doc_name })}
-              onClick={() => void openFile(row.file_id, "view")}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction
+            label={t("view", { name: row.uploaded_doc_name })}
+            icon={<IconEye size={18} />}
+            onClick={() => void openFile(row.file_id, "view")}
+          />
           <Button
             component={Link}
             to={readingPath(row)}
             size="xs"
             variant="light"
             rightSection={<IconArrowRight size={14} aria-hidden />}
-            aria-label={k("go-named", { name: row.uploaded_doc_name, community })}
+            aria-label={t("go-named", { name: row.uploaded_doc_name, community })}
           >
-            {k("go")}
+            {t("go")}
           </Button>
         </Group>
-      </Group>
-    </Card>
+      }
+    >
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} data-testid="pending-read-type">
+        {row.doc_type}
+      </Text>
+      <ItemTitle>{row.uploaded_doc_name}</ItemTitle>
+      <ItemMeta parts={[formatFileSize(row.file_size), t("uploaded-by", { company: row.company_name })]} />
+    </ItemCard>
   );
 }
 
 function PendingReads() {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`provider-home.reads.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "provider-home.reads" });
   return (
     <HomePanel
+      section="reads"
       testId="pending-reads"
       icon={<IconBook size={20} aria-hidden />}
-      title={k("title")}
-      countLabel={(count) => k("count", { count })}
       query={useQuery(pendingReadsQuery())}
-      empty={{ title: k("empty"), text: k("empty-text") }}
     >
       {(rows) => (
         <Stack gap="md">
@@ -96,13 +81,13 @@ function PendingReads() {
               <div>
                 <Text fw={700}>{group.fincaName}</Text>
                 <Text size="sm" c="dimmed">
-                  {k("administrator", { name: group.administrator })}
+                  {t("administrator", { name: group.administrator })}
                 </Text>
               </div>
               <Stack
                 gap="xs"
                 role="list"
-                aria-label={k("community-documents", { count: group.documents.length, name: group.fincaName })}
+                aria-label={t("community-documents", { count: group.documents.length, name: group.fincaName })}
               >
                 {group.documents.map((row) => (
                   <PendingReadItem key={`${row.uploaded_doc_id}`} row={row} community={group.fincaName} />
@@ -117,66 +102,56 @@ function PendingReads() {
 }
 
 function UploadPendingItem({ row }: { row: UploadPendingRow }) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`provider-home.uploads.${key}`, values);
-  const community = row.finca_name ?? k("all-communities");
+  const { t } = useTranslation(undefined, { keyPrefix: "provider-home.uploads" });
+  const community = row.finca_name ?? t("all-communities");
   const state = uploadStateText(row, {
-    missing: k("state.missing"),
-    expired: k("state.expired"),
-    incomplete: k("state.incomplete"),
+    missing: t("state.missing"),
+    expired: t("state.expired"),
+    incomplete: t("state.incomplete"),
   });
   return (
-    <Card
-      withBorder
-      padding="xs"
-      radius="sm"
-      role="listitem"
+    <ItemCard
       data-testid="pending-upload"
       data-definition-id={row.definition_id}
       data-finca-id={row.finca_id ?? ""}
       data-state={row.state}
-    >
-      <Group justify="space-between" wrap="wrap" gap="xs" align="center">
-        <Stack gap={4} style={{ minWidth: 0, flex: "1 1 14rem" }}>
-          <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
-            {row.definition_name}
-          </Text>
-          <Text size="xs" c="dimmed" data-testid="pending-upload-community">
-            {community}
-          </Text>
-          <Badge color={STATE_COLOR[row.state]} variant="light" size="sm" data-testid="pending-upload-state">
-            {state}
-          </Badge>
-        </Stack>
+      basis="14rem"
+      gap={4}
+      actions={
         <Button
           component={Link}
           to={uploadPath(row)}
           size="xs"
           variant="light"
           leftSection={<IconUpload size={14} aria-hidden />}
-          aria-label={k("go-named", { name: row.definition_name, community })}
+          aria-label={t("go-named", { name: row.definition_name, community })}
         >
-          {k(row.state === "incomplete" ? "go-incomplete" : "go")}
+          {t(row.state === "incomplete" ? "go-incomplete" : "go")}
         </Button>
-      </Group>
-    </Card>
+      }
+    >
+      <ItemTitle>{row.definition_name}</ItemTitle>
+      <Text size="xs" c="dimmed" data-testid="pending-upload-community">
+        {community}
+      </Text>
+      <Badge color={STATE_COLOR[row.state]} variant="light" size="sm" data-testid="pending-upload-state">
+        {state}
+      </Badge>
+    </ItemCard>
   );
 }
 
 function UploadsPending() {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`provider-home.uploads.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "provider-home.uploads" });
   return (
     <HomePanel
+      section="uploads"
       testId="pending-uploads"
       icon={<IconUpload size={20} aria-hidden />}
-      title={k("title")}
-      countLabel={(count) => k("count", { count })}
       query={useQuery(uploadsPendingQuery())}
-      empty={{ title: k("empty"), text: k("empty-text") }}
     >
       {(rows) => (
-        <Stack gap="xs" role="list" aria-label={k("title")}>
+        <Stack gap="xs" role="list" aria-label={t("title")}>
           {sortUploadsPending(rows).map((row) => (
             <UploadPendingItem key={`${row.definition_id}-${row.finca_id ?? "all"}`} row={row} />
           ))}

@@ -1,15 +1,14 @@
-import { isValidEmail, ValidationKey } from "@coordina/domain";
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { isValidEmail } from "@coordina/domain";
+import { Alert, Group, Loader, Radio, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { SendOutcome } from "../../ui/SendOutcome";
-import { fetchCompanyTypes } from "./api/fetchCompanyTypes";
-import { inviteColleague } from "./api/inviteColleague";
-import { inviteCompany } from "./api/inviteCompany";
+import { EmailInput } from "../../ui/EmailInput";
+import { SendModal } from "../../ui/SendModal";
+import { companyTypesQuery } from "./api/fetchCompanyTypes";
+import { type Invitation, useInvite } from "./api/invite";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -22,35 +21,52 @@ interface InvitationModalProps {
    * 'colleague': a new user of the caller's own company (e-mail only).
    */
   mode: "company" | "colleague";
-  /** An invitation went out: the caller refreshes its list. */
-  onSent?: () => void;
 }
 
-type Phase = { name: "idle" } | { name: "sending" } | { name: "ok" } | { name: "failed"; message: string };
+/** The company level picker: the levels the caller may create, the first preselected. */
+function CompanyTypes({ value, onChange }: { value: string | null; onChange: (type: string | null) => void }) {
+  const { t } = useTranslation(undefined, { keyPrefix: "invitation-modal" });
+  const { t: tAll } = useTranslation();
+  const types = useQuery(companyTypesQuery);
+  if (types.isPending) return <Loader size="sm" aria-label={tAll("app.loading")} />;
+  if (types.isError)
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />}>
+        {t("types-error")}
+      </Alert>
+    );
+  if (types.data.length === 0)
+    return (
+      <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+        {t("no-types")}
+      </Alert>
+    );
+  return (
+    <Radio.Group label={t("company-type")} value={value} onChange={onChange} required>
+      <Group mt="xs">
+        {types.data.map((o) => (
+          <Radio key={o.id} value={String(o.id)} label={o.name} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
 
 /**
  * The invitation form (spec 01 §2, §4, §5): idle → sending → sent ok ('Terminar') or sent failed
- * ('Reintentar'); both return to idle.
+ * ('Reintentar'); both return to idle. The lists that show the invitation reload once it is sent.
  */
-export function InvitationModal({ opened, onClose, mode, onSent }: InvitationModalProps) {
-  const { t } = useTranslation();
+export function InvitationModal({ opened, onClose, mode }: InvitationModalProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "invitation-modal" });
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [type, setType] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>({ name: "idle" });
-  // The e-mail's format message shows once the field has been left, not while typing.
-  const [emailTouched, setEmailTouched] = useState(false);
+  const invite = useInvite();
 
   const forCompany = mode === "company";
-  const types = useQuery({
-    queryKey: ["companies", "types"],
-    queryFn: fetchCompanyTypes,
-    enabled: opened && forCompany,
-    staleTime: 300_000,
-  });
-  const options = types.data ?? [];
-  const firstOption = options[0]?.id;
-  const optionIds = options.map((o) => String(o.id)).join(",");
+  const types = useQuery({ ...companyTypesQuery, enabled: opened && forCompany });
+  const firstOption = types.data?.[0]?.id;
+  const optionIds = (types.data ?? []).map((o) => String(o.id)).join(",");
 
   // The first level allowed is preselected; a choice no longer offered is replaced by it.
   useEffect(() => {
@@ -61,111 +77,43 @@ export function InvitationModal({ opened, onClose, mode, onSent }: InvitationMod
   const trimmedEmail = email.trim();
   const ready = isValidEmail(trimmedEmail) && (!forCompany || (name.trim() !== "" && type !== null));
 
-  function reset() {
+  function close() {
     setEmail("");
-    setEmailTouched(false);
     setName("");
     setType(firstOption !== undefined ? String(firstOption) : null);
-    setPhase({ name: "idle" });
-  }
-
-  function close() {
-    if (phase.name === "sending") return;
-    reset();
     onClose();
   }
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (!ready || phase.name !== "idle") return;
-    setPhase({ name: "sending" });
-    try {
-      if (forCompany) await inviteCompany({ email: trimmedEmail, name: name.trim(), type: Number(type) });
-      else await inviteColleague(trimmedEmail);
-      setPhase({ name: "ok" });
-      onSent?.();
-    } catch (error) {
-      setPhase({ name: "failed", message: errorText(error) });
-    }
-  }
-
-  const title = forCompany ? t("invitations-page.modal.title-company") : t("invitations-page.modal.title-colleague");
+  const invitation = (): Invitation =>
+    forCompany
+      ? { kind: "company", email: trimmedEmail, name: name.trim(), type: Number(type) }
+      : { kind: "colleague", email: trimmedEmail };
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size="lg" closeOnClickOutside={phase.name !== "sending"}>
-      {phase.name === "ok" ? (
-        <SendOutcome
-          ok
-          text={t("invitations-page.modal.sent-ok")}
-          buttonLabel={t("invitations-page.modal.finish")}
-          onButton={close}
-          testId="invitation-sent"
+    <SendModal
+      opened={opened}
+      onClose={close}
+      title={t(forCompany ? "title-company" : "title-colleague")}
+      mutation={invite}
+      ready={ready}
+      variables={invitation}
+      texts={{ send: t("send"), sent: t("sent-ok"), finish: t("finish"), failed: t("send-error"), retry: t("retry") }}
+      testIds={{ sent: "invitation-sent", failed: "invitation-failed" }}
+    >
+      {forCompany && <CompanyTypes value={type} onChange={setType} />}
+      {forCompany && (
+        <TextInput
+          label={t("company-name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          maxLength={200}
         />
-      ) : phase.name === "failed" ? (
-        <SendOutcome
-          ok={false}
-          title={t("invitations-page.modal.send-error")}
-          text={phase.message}
-          buttonLabel={t("invitations-page.modal.retry")}
-          onButton={() => setPhase({ name: "idle" })}
-          testId="invitation-failed"
-        />
-      ) : (
-        <form onSubmit={send} noValidate>
-          <Stack>
-            {forCompany &&
-              (types.isPending ? (
-                <Loader size="sm" aria-label={t("app.loading")} />
-              ) : types.isError ? (
-                <Alert color="red" icon={<IconAlertCircle size={18} />}>
-                  {t("invitations-page.modal.types-error")}
-                </Alert>
-              ) : options.length === 0 ? (
-                <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-                  {t("invitations-page.modal.no-types")}
-                </Alert>
-              ) : (
-                <Radio.Group label={t("invitations-page.modal.company-type")} value={type} onChange={setType} required>
-                  <Group mt="xs">
-                    {options.map((o) => (
-                      <Radio key={o.id} value={String(o.id)} label={o.name} />
-                    ))}
-                  </Group>
-                </Radio.Group>
-              ))}
-            {forCompany && (
-              <TextInput
-                label={t("invitations-page.modal.company-name")}
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                required
-                maxLength={200}
-              />
-            )}
-            <TextInput
-              label={forCompany ? t("invitations-page.modal.manager-email") : t("invitations-page.modal.user-email")}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              onBlur={() => setEmailTouched(true)}
-              required
-              maxLength={254}
-              error={
-                emailTouched && trimmedEmail && !isValidEmail(trimmedEmail) ? t(ValidationKey.emailFormat) : undefined
-              }
-              data-autofocus
-            />
-            <Text size="sm" c="dimmed">
-              {forCompany ? t("invitations-page.modal.note-company") : t("invitations-page.modal.note-colleague")}
-            </Text>
-            <Group justify="flex-end">
-              <Button type="submit" disabled={!ready} loading={phase.name === "sending"}>
-                {t("invitations-page.modal.send")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
       )}
-    </Modal>
+      <EmailInput label={t(forCompany ? "manager-email" : "user-email")} value={email} onChange={setEmail} autofocus />
+      <Text size="sm" c="dimmed">
+        {t(forCompany ? "note-company" : "note-colleague")}
+      </Text>
+    </SendModal>
   );
 }

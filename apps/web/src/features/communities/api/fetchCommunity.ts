@@ -3,9 +3,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
-/** The query key of one community, shared by the panel and whatever changes the community. */
-export const communityKey = queryKeys.community;
-
 /** One community with what its panel needs: contact data, `editable` and the menu flags. */
 export async function fetchCommunity(id: number): Promise<CommunityView> {
   const answer = await api.get<CommunityViewResponse>(`/companies/fincas/view/${id}`);
@@ -13,4 +10,4 @@ export async function fetchCommunity(id: number): Promise<CommunityView> {
 }
 
 export const communityQuery = (id: number) =>
-  queryOptions({ queryKey: communityKey(id), queryFn: () => fetchCommunity(id), enabled: id > 0 });
+  queryOptions({ queryKey: queryKeys.community(id), queryFn: () => fetchCommunity(id), enabled: id > 0 });

@@ -1,24 +1,20 @@
 import { type CommunityRow, type CommunitySortKey, communityLight, PAGE_SIZE } from "@coordina/domain";
-import { ActionIcon, Anchor, Button, Group, Table, Tooltip } from "@mantine/core";
-import { IconBuildingCommunity, IconEye, IconFileDescription, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { Anchor, Button, Group, Table } from "@mantine/core";
+import { IconBuildingCommunity, IconEye, IconFileDescription, IconPlus } from "@tabler/icons-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { showError } from "../../../app/errorDialog";
+import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
-import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { ListCard, type ListColumn } from "../../../ui/ListCard";
-import { NoticeAlert } from "../../../ui/NoticeAlert";
-import { PageFrame } from "../../../ui/PageFrame";
+import { ListPage } from "../../../ui/ListPage";
+import { listColumns } from "../../../ui/listColumns";
+import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
 import { TrafficLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
-import { deleteCommunity } from "../api/deleteCommunity";
-import { COMMUNITIES_KEY, fetchCommunities } from "../api/fetchCommunities";
-import { communityKey } from "../api/fetchCommunity";
+import { useDeleteCommunity } from "../api/deleteCommunity";
+import { fetchCommunities } from "../api/fetchCommunities";
 import { PANEL_BASE } from "../lastCommunity";
 import { AddCommunityModal } from "./AddCommunityModal";
-import { CommunityFullFormModal } from "./CommunityFullFormModal";
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -28,59 +24,50 @@ const stop = (event: MouseEvent) => event.stopPropagation();
  * forms. A row opens the community's panel.
  */
 export function AdminCommunitiesList() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "communities-page" });
+  const { t: tAll } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const development = useDevelopmentMode();
-  const [notice, setNotice] = useState<string | null>(null);
   const [adding, setAdding] = useState<"simple" | "full" | null>(null);
-  const [confirming, setConfirming] = useState<CommunityRow | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const remove = useDeleteCommunity();
 
-  const list = usePagedList<CommunityRow, CommunitySortKey>(
-    COMMUNITIES_KEY,
-    {},
-    fetchCommunities,
-    t("communities-page.empty"),
-    { limit: PAGE_SIZE.communities, sort: { by: "name", dir: "ASC" } },
-  );
+  const list = usePagedList<CommunityRow, CommunitySortKey>(queryKeys.communities, {}, fetchCommunities, t("empty"), {
+    limit: PAGE_SIZE.communities,
+    sort: { by: "name", dir: "ASC" },
+  });
+  const actions = useRowActions((row: CommunityRow) => row.id, {
+    remove: {
+      label: () => t("actions.delete"),
+      ...TRASH,
+      run: (row) => remove.mutateAsync(row.id),
+      done: (row) => t("deleted", { name: row.name }),
+      ask: {
+        title: t("confirm-delete.title"),
+        text: (row) => tAll("company.fincas.erase-confirm", { name: row.name }),
+        cancelLabel: t("confirm-delete.cancel"),
+        confirmLabel: t("confirm-delete.confirm"),
+      },
+    },
+  });
 
   const open = (row: CommunityRow) => navigate(`${PANEL_BASE}/${row.id}`);
-
-  async function remove(row: CommunityRow) {
-    setBusy(row.id);
-    setNotice(null);
-    try {
-      await deleteCommunity(row.id);
-      queryClient.removeQueries({ queryKey: communityKey(row.id) });
-      setNotice(t("communities-page.deleted", { name: row.name }));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-      list.refresh();
-    }
-  }
-
   const added = () => {
     setAdding(null);
-    setNotice(t("company.fincas.createdok"));
-    list.refresh();
+    actions.setNotice(tAll("company.fincas.createdok"));
   };
 
-  const col = (key: string, sortKey?: CommunitySortKey): ListColumn<CommunitySortKey> => ({
-    label: t(`communities-page.columns.${key}`),
-    sortKey,
-  });
-  const columns: ListColumn<CommunitySortKey>[] = [
-    ...(development ? [col("id")] : []),
-    col("name", "name"),
-    col("nif", "cif"),
-    col("providers", "providers"),
-    col("uploaded"),
-    col("read"),
-    col("actions"),
-  ];
+  const columns = listColumns<CommunitySortKey>(
+    (key) => t(`columns.${key}`),
+    [
+      ...(development ? [["id"] as const] : []),
+      ["name", "name"],
+      ["nif", "cif"],
+      ["providers", "providers"],
+      ["uploaded"],
+      ["read"],
+      ["actions"],
+    ],
+  );
 
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-community-id={row.id}>
@@ -104,64 +91,35 @@ export function AdminCommunitiesList() {
       </Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t("communities-page.actions.open")}>
-            <ActionIcon variant="subtle" aria-label={t("communities-page.actions.open")} onClick={() => open(row)}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t("communities-page.actions.delete")}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t("communities-page.actions.delete")}
-              loading={busy === row.id}
-              disabled={busy !== null}
-              onClick={() => setConfirming(row)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          <IconAction {...actions.button("remove", row)} />
         </Group>
       </Table.Td>
     </Table.Tr>
   ));
 
-  const title = t("communities-page.title");
+  const title = t("title");
   return (
-    <PageFrame title={title}>
-      {notice && (
-        <NoticeAlert onClose={() => setNotice(null)} testId="communities-notice">
-          {notice}
-        </NoticeAlert>
-      )}
-      <ListCard
-        title={title}
-        icon={<IconBuildingCommunity size={20} />}
-        columns={columns}
-        rows={rows}
-        {...list.listProps}
-        actions={
-          <>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding("simple")}>
-              {t("communities-page.add")}
-            </Button>
-            <Button variant="light" leftSection={<IconFileDescription size={16} />} onClick={() => setAdding("full")}>
-              {t("communities-page.add-full")}
-            </Button>
-          </>
-        }
-      />
-      <AddCommunityModal opened={adding === "simple"} onClose={() => setAdding(null)} onAdded={added} />
-      <CommunityFullFormModal opened={adding === "full"} onClose={() => setAdding(null)} onAdded={added} />
-      <ConfirmDialog
-        subject={confirming}
-        title={t("communities-page.confirm-delete.title")}
-        text={(row) => t("company.fincas.erase-confirm", { name: row.name })}
-        cancelLabel={t("communities-page.confirm-delete.cancel")}
-        confirmLabel={t("communities-page.confirm-delete.confirm")}
-        onClose={() => setConfirming(null)}
-        onConfirm={(row) => void remove(row)}
-      />
-    </PageFrame>
+    <ListPage
+      title={title}
+      notice={<RowActionHost actions={actions} testId="communities-notice" />}
+      icon={<IconBuildingCommunity size={20} />}
+      columns={columns}
+      rows={rows}
+      {...list.listProps}
+      actions={
+        <>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding("simple")}>
+            {t("add")}
+          </Button>
+          <Button variant="light" leftSection={<IconFileDescription size={16} />} onClick={() => setAdding("full")}>
+            {t("add-full")}
+          </Button>
+        </>
+      }
+    >
+      <AddCommunityModal form="simple" opened={adding === "simple"} onClose={() => setAdding(null)} onAdded={added} />
+      <AddCommunityModal form="full" opened={adding === "full"} onClose={() => setAdding(null)} onAdded={added} />
+    </ListPage>
   );
 }

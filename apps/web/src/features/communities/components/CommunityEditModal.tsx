@@ -1,14 +1,11 @@
 import type { CommunityView } from "@coordina/domain";
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
-import { COMMUNITIES_KEY } from "../api/fetchCommunities";
-import { communityKey } from "../api/fetchCommunity";
-import { PROVIDER_COMMUNITIES_KEY } from "../api/fetchProviderCommunities";
-import { updateCommunity } from "../api/updateCommunity";
+import { FormActions, FormModal } from "../../../ui/FormModal";
+import { ErrorAlert } from "../../../ui/LoadState";
+import { useSubmit } from "../../../ui/useSubmit";
+import { useUpdateCommunity } from "../api/updateCommunity";
 import {
   EDIT_FIELDS,
   EDIT_MAX,
@@ -21,61 +18,45 @@ import {
 
 interface EditFormProps {
   community: CommunityView;
+  save: ReturnType<typeof useUpdateCommunity>;
   onCancel: () => void;
   onSaved: () => void;
-  onBusy: (busy: boolean) => void;
 }
 
 const TYPES: Partial<Record<EditField, string>> = { email: "email", tfn: "tel" };
 
-function EditForm({ community, onCancel, onSaved, onBusy }: EditFormProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+function EditForm({ community, save, onCancel, onSaved }: EditFormProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "panel.edit" });
+  const { t: tAll } = useTranslation();
   const [loaded] = useState(() => editValuesOf(community));
   const [values, setValues] = useState(loaded);
   const [touched, setTouched] = useState<Partial<Record<EditField, boolean>>>({});
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const changed = editChanged(loaded, values);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!changed || saving) return;
-    setTouched(Object.fromEntries(EDIT_FIELDS.map((f) => [f, true])));
-    if (EDIT_FIELDS.some((f) => editFormError(f, values[f]))) return;
-    setSaving(true);
-    onBusy(true);
-    setFailure(null);
-    try {
-      await updateCommunity(updateOf(community.id, values));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: communityKey(community.id) }),
-        queryClient.invalidateQueries({ queryKey: [COMMUNITIES_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [PROVIDER_COMMUNITIES_KEY] }),
-      ]);
-      onSaved();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-      onBusy(false);
-    }
-  }
+  const submit = useSubmit(save, {
+    check: () => {
+      if (!changed || save.isPending) return false;
+      setTouched(Object.fromEntries(EDIT_FIELDS.map((f) => [f, true])));
+      return !EDIT_FIELDS.some((f) => editFormError(f, values[f]));
+    },
+    variables: () => updateOf(community.id, values),
+    onDone: onSaved,
+    failureIn: "form",
+  });
 
   const input = (field: EditField, autofocus = false) => {
     const key = touched[field] ? editFormError(field, values[field]) : undefined;
     return (
       <TextInput
-        label={t(`panel.edit.${field}`)}
+        label={t(field)}
         type={TYPES[field]}
         value={values[field]}
         onChange={(e) => {
           const value = e.currentTarget.value;
           setValues((vs) => ({ ...vs, [field]: value }));
-          setFailure(null);
+          submit.reset();
         }}
         onBlur={() => setTouched((ts) => ({ ...ts, [field]: true }))}
-        error={key ? t(key) : undefined}
+        error={key ? tAll(key) : undefined}
         required={field === "name" || field === "cif"}
         maxLength={EDIT_MAX[field]}
         data-autofocus={autofocus || undefined}
@@ -84,7 +65,7 @@ function EditForm({ community, onCancel, onSaved, onBusy }: EditFormProps) {
   };
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={submit.onSubmit} noValidate>
       <Stack>
         {input("name", true)}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -99,24 +80,17 @@ function EditForm({ community, onCancel, onSaved, onBusy }: EditFormProps) {
           {input("city")}
           {input("country")}
         </SimpleGrid>
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={t("panel.edit.save-error")}
-            data-testid="community-edit-error"
-          >
-            {failure}
-          </Alert>
+        {submit.failure && (
+          <ErrorAlert title={t("save-error")} testId="community-edit-error">
+            {submit.failure}
+          </ErrorAlert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {t("panel.edit.cancel")}
-          </Button>
-          <Button type="submit" disabled={!changed} loading={saving}>
-            {t("panel.edit.save")}
-          </Button>
-        </Group>
+        <FormActions
+          busy={submit.busy}
+          submitLabel={t("save")}
+          submitDisabled={!changed}
+          cancel={{ label: t("cancel"), onClick: onCancel }}
+        />
       </Stack>
     </form>
   );
@@ -135,20 +109,20 @@ interface CommunityEditModalProps {
  * empty, postcode empty or of 5; 'Guardar' only when something changed; a refusal shows in the form.
  */
 export function CommunityEditModal({ community, onClose, onSaved }: CommunityEditModalProps) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    if (!busy) onClose();
-  };
+  const { t } = useTranslation(undefined, { keyPrefix: "panel.edit" });
+  const save = useUpdateCommunity();
   return (
-    <Modal
-      opened={community !== null}
-      onClose={close}
-      title={t("panel.edit.title")}
-      size="lg"
-      closeOnClickOutside={!busy}
-    >
-      {community && <EditForm community={community} onCancel={close} onSaved={onSaved} onBusy={setBusy} />}
-    </Modal>
+    <FormModal opened={community !== null} onClose={onClose} busy={save.isPending} title={t("title")} size="lg">
+      {community && (
+        <EditForm
+          community={community}
+          save={save}
+          onCancel={() => {
+            if (!save.isPending) onClose();
+          }}
+          onSaved={onSaved}
+        />
+      )}
+    </FormModal>
   );
 }

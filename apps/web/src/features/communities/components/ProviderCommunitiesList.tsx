@@ -1,14 +1,16 @@
 import { PAGE_SIZE, type ProviderCommunityRow, type ProviderCommunitySortKey, Role } from "@coordina/domain";
-import { ActionIcon, Anchor, Table, Tooltip } from "@mantine/core";
+import { Anchor, Table } from "@mantine/core";
 import { IconBuildingCommunity, IconEye } from "@tabler/icons-react";
 import { type MouseEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showErrorMessage } from "../../../app/errorDialog";
-import { ListCard, type ListColumn } from "../../../ui/ListCard";
-import { PageFrame } from "../../../ui/PageFrame";
+import { queryKeys } from "../../../app/queryKeys";
+import { ListPage } from "../../../ui/ListPage";
+import { listColumns } from "../../../ui/listColumns";
+import { IconAction } from "../../../ui/RowActions";
 import { usePagedList } from "../../../ui/usePagedList";
-import { fetchProviderCommunities, PROVIDER_COMMUNITIES_KEY } from "../api/fetchProviderCommunities";
+import { fetchProviderCommunities } from "../api/fetchProviderCommunities";
 import { PANEL_BASE } from "../lastCommunity";
 import { panelStartPath } from "../panelMenu";
 
@@ -20,26 +22,26 @@ const pathOf = (row: ProviderCommunityRow) => `${PANEL_BASE}/${row.id}/${panelSt
  * name, CIF or administrator, 10 per page; a row (or its eye) opens the community's documents.
  */
 export function ProviderCommunitiesList() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "communities-page" });
+  const { t: tAll } = useTranslation();
   const navigate = useNavigate();
   const list = usePagedList<ProviderCommunityRow, ProviderCommunitySortKey>(
-    PROVIDER_COMMUNITIES_KEY,
+    queryKeys.providerCommunities,
     {},
     fetchProviderCommunities,
-    t("communities-page.empty-provider"),
+    t("empty-provider"),
     { limit: PAGE_SIZE.communities, sort: { by: "name", dir: "ASC" } },
   );
 
   // A list that cannot be read says so in the error dialog (spec 02 §2), and shows the reason in the table.
   useEffect(() => {
-    if (list.failed) showErrorMessage(t("companies-providers.error-loading-finca"));
-  }, [list.failed, t]);
+    if (list.failed) showErrorMessage(tAll("companies-providers.error-loading-finca"));
+  }, [list.failed, tAll]);
 
-  const col = (key: string, sortKey?: ProviderCommunitySortKey): ListColumn<ProviderCommunitySortKey> => ({
-    label: t(`communities-page.columns.${key}`),
-    sortKey,
-  });
-  const columns = [col("name", "name"), col("cif", "cif"), col("admin", "admin"), col("porters"), col("actions")];
+  const columns = listColumns<ProviderCommunitySortKey>(
+    (key) => t(`columns.${key}`),
+    [["name", "name"], ["cif", "cif"], ["admin", "admin"], ["porters"], ["actions"]],
+  );
 
   const rows = list.rows.map((row) => (
     <Table.Tr
@@ -57,29 +59,19 @@ export function ProviderCommunitiesList() {
       <Table.Td>{row.admin}</Table.Td>
       <Table.Td>{row.porteros.length > 0 ? row.porteros.join(", ") : "—"}</Table.Td>
       <Table.Td onClick={stop}>
-        <Tooltip label={t("communities-page.actions.open")}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t("communities-page.actions.open")}
-            onClick={() => navigate(pathOf(row))}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => navigate(pathOf(row))} />
       </Table.Td>
     </Table.Tr>
   ));
 
-  const title = t("communities-page.title");
+  const title = t("title");
   return (
-    <PageFrame title={title}>
-      <ListCard
-        title={title}
-        icon={<IconBuildingCommunity size={20} />}
-        columns={columns}
-        rows={rows}
-        {...list.listProps}
-      />
-    </PageFrame>
+    <ListPage
+      title={title}
+      icon={<IconBuildingCommunity size={20} />}
+      columns={columns}
+      rows={rows}
+      {...list.listProps}
+    />
   );
 }

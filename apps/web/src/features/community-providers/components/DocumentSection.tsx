@@ -1,11 +1,13 @@
-import { ActionIcon, Alert, Card, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconAlertCircle, IconFileTypePdf } from "@tabler/icons-react";
+import { Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconFileTypePdf } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ExpiryIndicator } from "../../../shared/documents/ExpiryIndicator";
+import type { SectionDefinition, SectionFile } from "../../../shared/reading/documentGroups";
+import { ReadStatusBadge } from "../../../shared/reading/ReadStatusBadge";
 import { formatFileSize } from "../../../ui/fileSize";
-import { ExpiryIndicator } from "../../documents/components/ExpiryIndicator";
-import { ReadStatusBadge } from "../../reading/components/ReadStatusBadge";
-import type { SectionDefinition, SectionFile } from "../../reading/logic";
+import { ErrorAlert } from "../../../ui/LoadState";
+import { IconAction } from "../../../ui/RowActions";
 
 export type { SectionDefinition, SectionFile };
 
@@ -28,21 +30,16 @@ interface DocumentSectionProps {
  * section) and an open-PDF button, or 'No hay documentos'.
  */
 export function DocumentSection({ title, definitions, onOpen, empty, loading, error, testId }: DocumentSectionProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.provider.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page.provider" });
+  const { t: tAll } = useTranslation();
   const none = (
     <Text size="sm" c="dimmed" data-testid="no-documents">
-      {k("no-documents")}
+      {t("no-documents")}
     </Text>
   );
   let content: ReactNode;
-  if (loading) content = <Loader size="sm" aria-label={t("app.loading")} />;
-  else if (error)
-    content = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {error}
-      </Alert>
-    );
+  if (loading) content = <Loader size="sm" aria-label={tAll("app.loading")} />;
+  else if (error) content = <ErrorAlert>{error}</ErrorAlert>;
   else if (definitions.length === 0) content = empty ?? none;
   else
     content = (
@@ -65,15 +62,12 @@ export function DocumentSection({ title, definitions, onOpen, empty, loading, er
                     {file.obsolete !== undefined && <ExpiryIndicator obsolete={file.obsolete} />}
                     {file.read !== undefined && <ReadStatusBadge read={file.read} />}
                     {onOpen && (
-                      <Tooltip label={k("open")}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={k("open-named", { name: file.name })}
-                          onClick={() => onOpen(file)}
-                        >
-                          <IconFileTypePdf size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <IconAction
+                        label={t("open-named", { name: file.name })}
+                        hint={t("open")}
+                        icon={<IconFileTypePdf size={18} />}
+                        onClick={() => onOpen(file)}
+                      />
                     )}
                   </Group>
                 ))}

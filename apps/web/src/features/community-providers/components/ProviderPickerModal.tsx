@@ -1,13 +1,10 @@
 import { type CommunityProviderAdded, PAGE_SIZE, type ProviderActivityRow, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Card, Group, Modal, Stack, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconId } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errorDialog";
-import { addCommunityProvider } from "../api/addCommunityProvider";
-import { addCommunityProviderByCif } from "../api/addCommunityProviderByCif";
-import { PROVIDER_PICKER_KEY } from "../api/fetchProviderPicker";
+import { useAddCommunityProvider } from "../api/addCommunityProvider";
 import { ProviderPickerTable } from "./ProviderPickerTable";
 
 interface Outcome {
@@ -19,7 +16,7 @@ interface ProviderPickerModalProps {
   opened: boolean;
   communityId: number;
   onClose: () => void;
-  /** a provider joined the community: the page reloads its list and the community's figures */
+  /** a provider joined the community (its list and figures reload by themselves) */
   onAdded: (provider: CommunityProviderAdded) => void;
 }
 
@@ -30,49 +27,42 @@ interface ProviderPickerModalProps {
  * ones other than previous-exists, but then the user would see nothing happen).
  */
 export function ProviderPickerModal({ opened, communityId, onClose, onAdded }: ProviderPickerModalProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.picker.${key}`, values);
-  const queryClient = useQueryClient();
+  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page.picker" });
+  const { t: tAll } = useTranslation();
+  const add = useAddCommunityProvider(communityId);
   const [cif, setCif] = useState("");
   const [cifError, setCifError] = useState<string | null>(null);
-  /** the provider being added from the table, or 0 while adding by CIF */
-  const [adding, setAdding] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** the provider being added from the table, or 0 while adding by CIF */
+  const adding = !add.isPending ? null : "cif" in add.variables ? 0 : add.variables.id_provider;
 
-  async function add(id: number, call: () => Promise<CommunityProviderAdded>): Promise<boolean> {
-    setAdding(id);
+  function addProvider(request: Parameters<typeof add.mutate>[0], onDone?: () => void) {
     setOutcome(null);
-    try {
-      const added = await call();
-      setOutcome({
-        color: "green",
-        text: k("added", { message: t("companies-providers.provider-added-finca"), name: added.name }),
-      });
-      onAdded(added);
-      return true;
-    } catch (error) {
-      setOutcome({ color: "red", text: errorText(error) });
-      return false;
-    } finally {
-      setAdding(null);
-      // 'Ya añadido' follows what the server now says, after a success or a previous-exists alike.
-      void queryClient.invalidateQueries({ queryKey: [PROVIDER_PICKER_KEY] });
-    }
+    add.mutate(request, {
+      onSuccess: (added) => {
+        setOutcome({
+          color: "green",
+          text: t("added", { message: tAll("companies-providers.provider-added-finca"), name: added.name }),
+        });
+        onAdded(added);
+        onDone?.();
+      },
+      onError: (error) => setOutcome({ color: "red", text: errorText(error) }),
+    });
   }
 
-  const addRow = (row: ProviderActivityRow) =>
-    void add(row.provider_id, () => addCommunityProvider({ id_provider: row.provider_id, id_company: communityId }));
+  const addRow = (row: ProviderActivityRow) => addProvider({ id_provider: row.provider_id });
 
-  async function addByCif(event: FormEvent) {
+  function addByCif(event: FormEvent) {
     event.preventDefault();
     if (adding !== null) return;
     const value = cif.trim();
     if (value === "") {
-      setCifError(t(ValidationKey.cifInvalid));
+      setCifError(tAll(ValidationKey.cifInvalid));
       return;
     }
     setCifError(null);
-    if (await add(0, () => addCommunityProviderByCif({ cif: value, id_company: communityId }))) setCif("");
+    addProvider({ cif: value }, () => setCif(""));
   }
 
   function close() {
@@ -84,7 +74,7 @@ export function ProviderPickerModal({ opened, communityId, onClose, onAdded }: P
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={k("title")} size="xl" closeOnClickOutside={adding === null}>
+    <Modal opened={opened} onClose={close} title={t("title")} size="xl" closeOnClickOutside={adding === null}>
       <Stack gap="md">
         {outcome && (
           <Alert
@@ -100,12 +90,12 @@ export function ProviderPickerModal({ opened, communityId, onClose, onAdded }: P
         )}
         <Card withBorder radius="md" padding="lg">
           <Title order={5} mb="sm">
-            {k("by-cif")}
+            {t("by-cif")}
           </Title>
           <form onSubmit={addByCif} noValidate>
             <Group align="flex-start" wrap="wrap">
               <TextInput
-                label={k("cif")}
+                label={t("cif")}
                 value={cif}
                 onChange={(e) => {
                   setCif(e.currentTarget.value);
@@ -117,7 +107,7 @@ export function ProviderPickerModal({ opened, communityId, onClose, onAdded }: P
                 style={{ flex: "1 1 220px" }}
               />
               <Button type="submit" mt={25} loading={adding === 0} disabled={adding !== null && adding !== 0}>
-                {k("cif-add")}
+                {t("cif-add")}
               </Button>
             </Group>
           </form>
@@ -130,7 +120,7 @@ export function ProviderPickerModal({ opened, communityId, onClose, onAdded }: P
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={adding !== null}>
-            {k("close")}
+            {t("close")}
           </Button>
         </Group>
       </Stack>

@@ -2,9 +2,10 @@ import { PAGE_SIZE, type ProviderActivitiesIndexRequest, type ProviderActivityRo
 import { Button, Table, Text } from "@mantine/core";
 import { IconCheck, IconPlus, IconTruck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../../app/queryKeys";
 import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { usePagedList } from "../../../ui/usePagedList";
-import { fetchProviderPicker, PROVIDER_PICKER_KEY } from "../api/fetchProviderPicker";
+import { fetchProviderPicker } from "../api/fetchProviderPicker";
 
 type PickerSort = NonNullable<ProviderActivitiesIndexRequest["sortBy"]>;
 
@@ -21,7 +22,7 @@ interface ProviderPickerTableProps {
 
 /**
  * The provider picker (spec 02 §2): the colegio's providers, searchable, sortable and paged on the server,
- * with an add button per row. Reload it with the query key PROVIDER_PICKER_KEY.
+ * with an add button per row. Reload it with the query key queryKeys.providerPicker.
  */
 export function ProviderPickerTable({
   communityId,
@@ -29,22 +30,21 @@ export function ProviderPickerTable({
   onAdd,
   adding = null,
 }: ProviderPickerTableProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`community-providers-page.picker.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page.picker" });
   const list = usePagedList<ProviderActivityRow, PickerSort>(
-    PROVIDER_PICKER_KEY,
+    queryKeys.providerPicker,
     { communityId },
     (paging) => fetchProviderPicker({ ...paging, id_finca: communityId }),
-    k("empty"),
+    t("empty"),
     { limit, sort: null },
   );
 
   const columns: ListColumn<PickerSort>[] = [
-    { label: k("columns.name"), sortKey: "name" },
-    { label: k("columns.cif"), sortKey: "cif" },
-    { label: k("columns.activities") },
-    { label: k("columns.email"), sortKey: "email" },
-    { label: k("columns.actions") },
+    { label: t("columns.name"), sortKey: "name" },
+    { label: t("columns.cif"), sortKey: "cif" },
+    { label: t("columns.activities") },
+    { label: t("columns.email"), sortKey: "email" },
+    { label: t("columns.actions") },
   ];
 
   const rows = list.rows.map((row) => (
@@ -60,19 +60,19 @@ export function ProviderPickerTable({
       <Table.Td>
         {row.in_finca ? (
           <Button size="xs" variant="default" leftSection={<IconCheck size={14} />} disabled>
-            {k("already-added")}
+            {t("already-added")}
           </Button>
         ) : (
           <Button
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} />}
-            aria-label={k("add-named", { name: row.provider_name })}
+            aria-label={t("add-named", { name: row.provider_name })}
             loading={adding === row.provider_id}
             disabled={adding !== null && adding !== row.provider_id}
             onClick={() => onAdd(row)}
           >
-            {k("add")}
+            {t("add")}
           </Button>
         )}
       </Table.Td>
@@ -81,7 +81,7 @@ export function ProviderPickerTable({
 
   return (
     <ListCard
-      title={k("list-title")}
+      title={t("list-title")}
       icon={<IconTruck size={20} />}
       columns={columns}
       rows={rows}

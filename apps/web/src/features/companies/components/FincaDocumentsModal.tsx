@@ -1,7 +1,7 @@
 import { Modal, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { DefinitionBoxesOf } from "../../documents/components/DefinitionBoxes";
+import { DefinitionBoxesOf } from "../../../shared/documents/DefinitionBoxes";
 import { fincaDocumentsQuery } from "../api/fetchFincaDocuments";
 
 export interface FincaDocumentsSubject {
@@ -11,15 +11,15 @@ export interface FincaDocumentsSubject {
 }
 
 function FincaDocuments({ fincaId, providerId }: FincaDocumentsSubject) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.provider.communities" });
   return (
     <DefinitionBoxesOf
       query={useQuery(fincaDocumentsQuery({ id_finca: fincaId, id_gremio: providerId }))}
       communityId={fincaId}
-      emptyText={t("companies-page.provider.communities.no-docs")}
+      emptyText={t("no-docs")}
       intro={(answer) => (
         <Text size="sm" c="dimmed">
-          {t("companies-page.provider.communities.modal-intro", { provider: answer.company.name })}
+          {t("modal-intro", { provider: answer.company.name })}
         </Text>
       )}
     />
@@ -41,13 +41,13 @@ export function FincaDocumentsModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.provider.communities" });
   return (
     <Modal
       opened={opened && subject !== null}
       onClose={onClose}
       size="xl"
-      title={subject ? t("companies-page.provider.communities.modal-title", { name: subject.fincaName }) : ""}
+      title={subject ? t("modal-title", { name: subject.fincaName }) : ""}
       data-testid="finca-documents-modal"
     >
       {subject && <FincaDocuments {...subject} />}

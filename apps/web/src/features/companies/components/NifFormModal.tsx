@@ -1,26 +1,20 @@
-import { isValidEmail, Role, ValidationKey } from "@coordina/domain";
-import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconBuilding, IconInfoCircle } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { isValidEmail, ValidationKey } from "@coordina/domain";
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconBuilding, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
-import { includeCompany } from "../api/includeCompany";
-import { lookupNif, type NifLookupCompany } from "../api/lookupNif";
-import { registerCompany } from "../api/registerCompany";
+import { FormActions, FormModal } from "../../../ui/FormModal";
+import { ErrorAlert } from "../../../ui/LoadState";
+import { useSubmit } from "../../../ui/useSubmit";
+import { useIncludeCompany } from "../api/includeCompany";
+import { type NifLookupCompany, useLookupNif } from "../api/lookupNif";
+import { useRegisterCompany } from "../api/registerCompany";
+import { type AddCompanyModalProps, addedKey } from "../companyEdit";
 
 type Phase =
   | { name: "entry" }
   | { name: "found"; nif: string; company: NifLookupCompany }
   | { name: "not-found"; nif: string };
-
-interface NifFormModalProps {
-  opened: boolean;
-  /** the company type added: 15 administrators, 20 providers */
-  type: number;
-  onClose: () => void;
-  /** a company was included or registered: the page says so and refreshes its list */
-  onAdded: (message: string) => void;
-}
 
 /**
  * The reduced NIF-based add form (spec 01 §2, §4, §5): 'Validar' looks the NIF up; an existing company
@@ -29,25 +23,75 @@ interface NifFormModalProps {
  * empty field left on the way to the button is not told off: the message would move the button away
  * from the pointer); nothing is sent while invalid.
  */
-export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalProps) {
-  const { t } = useTranslation();
+export function NifFormModal({ opened, type, onClose, onAdded }: AddCompanyModalProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.nif" });
+  const { t: tAll } = useTranslation();
   const [nif, setNif] = useState("");
   const [nifTouched, setNifTouched] = useState(false);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState({ name: false, email: false });
   const [phase, setPhase] = useState<Phase>({ name: "entry" });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const nifError = nifTouched && nif.trim() === "" ? t(ValidationKey.required) : undefined;
-  const nameError = touched.name && name.trim() === "" ? t(ValidationKey.required) : undefined;
+  const lookup = useLookupNif();
+  const include = useIncludeCompany();
+  const register = useRegisterCompany();
+  const steps = [lookup, include, register];
+  // Each try starts without the previous one's failure.
+  const clearFailures = () => {
+    for (const step of steps) step.reset();
+  };
+  const added = () => {
+    reset();
+    onAdded(tAll(addedKey(type)));
+  };
+
+  const validate = useSubmit(lookup, {
+    check: () => {
+      setNifTouched(true);
+      clearFailures();
+      return nif.trim() !== "";
+    },
+    variables: () => ({ nif: nif.trim(), type }),
+    onDone: (company, sent) =>
+      setPhase(company ? { name: "found", nif: sent.nif, company } : { name: "not-found", nif: sent.nif }),
+    failureIn: "form",
+  });
+  const accept = useSubmit(include, {
+    check: () => {
+      clearFailures();
+      return true;
+    },
+    variables: () => ({ nif: phase.name === "found" ? phase.nif : "", type }),
+    onDone: added,
+    failureIn: "form",
+  });
+  const save = useSubmit(register, {
+    check: () => {
+      setTouched({ name: true, email: true });
+      clearFailures();
+      return name.trim() !== "" && isValidEmail(email);
+    },
+    variables: () => ({
+      email: email.trim(),
+      company_name: name.trim(),
+      cif: phase.name === "not-found" ? phase.nif : "",
+      type,
+    }),
+    onDone: added,
+    failureIn: "form",
+  });
+  const busy = validate.busy || accept.busy || save.busy;
+  const failure = validate.failure ?? accept.failure ?? save.failure;
+
+  const nifError = nifTouched && nif.trim() === "" ? tAll(ValidationKey.required) : undefined;
+  const nameError = touched.name && name.trim() === "" ? tAll(ValidationKey.required) : undefined;
   const emailError = !touched.email
     ? undefined
     : email.trim() === ""
-      ? t(ValidationKey.required)
+      ? tAll(ValidationKey.required)
       : !isValidEmail(email)
-        ? t(ValidationKey.emailFormat)
+        ? tAll(ValidationKey.emailFormat)
         : undefined;
 
   function reset() {
@@ -57,79 +101,22 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
     setEmail("");
     setTouched({ name: false, email: false });
     setPhase({ name: "entry" });
-    setFailure(null);
-  }
-
-  function close() {
-    if (busy) return;
-    reset();
-    onClose();
-  }
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function done() {
-    reset();
-    onAdded(t(type === Role.administrador ? "company.administrador.created-ok" : "gremios.created-ok"));
-  }
-
-  async function validate(event: FormEvent) {
-    event.preventDefault();
-    setNifTouched(true);
-    const value = nif.trim();
-    if (value === "" || busy) return;
-    await run(async () => {
-      const company = await lookupNif({ nif: value, type });
-      setPhase(company ? { name: "found", nif: value, company } : { name: "not-found", nif: value });
-    });
-  }
-
-  async function accept(found: Extract<Phase, { name: "found" }>) {
-    await run(async () => {
-      await includeCompany({ nif: found.nif, type });
-      done();
-    });
-  }
-
-  async function save(event: FormEvent, notFound: Extract<Phase, { name: "not-found" }>) {
-    event.preventDefault();
-    setTouched({ name: true, email: true });
-    if (name.trim() === "" || !isValidEmail(email) || busy) return;
-    await run(async () => {
-      await registerCompany({ email: email.trim(), company_name: name.trim(), cif: notFound.nif, type });
-      done();
-    });
+    clearFailures();
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t(`companies-page.nif.title.${type}`)}
-      size="lg"
-      closeOnClickOutside={!busy}
-    >
+    <FormModal opened={opened} onClose={onClose} reset={reset} busy={busy} title={t(`title.${type}`)} size="lg">
       <Stack>
-        <form onSubmit={validate} noValidate>
+        <form onSubmit={(event) => (busy ? event.preventDefault() : validate.onSubmit(event))} noValidate>
           <Group align="flex-start" wrap="nowrap">
             <TextInput
-              label={t("companies-page.nif.nif")}
+              label={t("nif")}
               value={nif}
               onChange={(e) => {
                 setNif(e.currentTarget.value);
                 // Another NIF is not verified yet.
                 if (phase.name !== "entry") setPhase({ name: "entry" });
-                setFailure(null);
+                clearFailures();
               }}
               onBlur={(e) => e.currentTarget.value.trim() !== "" && setNifTouched(true)}
               error={nifError}
@@ -139,15 +126,15 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
               data-autofocus
             />
             <Button type="submit" mt={25} loading={busy && phase.name === "entry"} disabled={busy}>
-              {t("companies-page.nif.validate")}
+              {t("validate")}
             </Button>
           </Group>
         </form>
 
         {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("error.title")} data-testid="nif-form-error">
+          <ErrorAlert title={tAll("error.title")} testId="nif-form-error">
             {failure}
-          </Alert>
+          </ErrorAlert>
         )}
 
         {phase.name === "found" && (
@@ -155,22 +142,22 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
             <Stack gap="xs">
               <Group gap="xs">
                 <IconBuilding size={18} />
-                <Text fw={600}>{t("companies-page.nif.found")}</Text>
+                <Text fw={600}>{t("found")}</Text>
               </Group>
               <Text>
-                {t("companies-page.nif.name")}: <strong>{phase.company.c_name}</strong>
+                {t("name")}: <strong>{phase.company.c_name}</strong>
               </Text>
               <Text>
-                {t("companies-page.nif.email")}: <strong>{phase.company.u_email ?? "—"}</strong>
+                {t("email")}: <strong>{phase.company.u_email ?? "—"}</strong>
               </Text>
               {phase.company.member ? (
                 <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="nif-form-member">
-                  {t("registry.already-member")}
+                  {tAll("registry.already-member")}
                 </Alert>
               ) : (
                 <Group justify="flex-end">
-                  <Button onClick={() => void accept(phase)} loading={busy}>
-                    {t("companies-page.nif.accept")}
+                  <Button onClick={() => accept.onSubmit()} loading={busy}>
+                    {t("accept")}
                   </Button>
                 </Group>
               )}
@@ -179,11 +166,11 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
         )}
 
         {phase.name === "not-found" && (
-          <form onSubmit={(e) => void save(e, phase)} noValidate>
+          <form onSubmit={(event) => (busy ? event.preventDefault() : save.onSubmit(event))} noValidate>
             <Stack>
-              <Text size="sm">{t("companies-page.nif.not-found")}</Text>
+              <Text size="sm">{t("not-found")}</Text>
               <TextInput
-                label={t("companies-page.nif.name")}
+                label={t("name")}
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
                 onBlur={(e) => e.currentTarget.value.trim() !== "" && setTouched((v) => ({ ...v, name: true }))}
@@ -192,7 +179,7 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
                 maxLength={200}
               />
               <TextInput
-                label={t("companies-page.nif.email")}
+                label={t("email")}
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.currentTarget.value)}
@@ -202,17 +189,13 @@ export function NifFormModal({ opened, type, onClose, onAdded }: NifFormModalPro
                 maxLength={254}
               />
               <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-                {t("companies-page.nif.note")}
+                {t("note")}
               </Alert>
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy}>
-                  {t("companies-page.nif.save")}
-                </Button>
-              </Group>
+              <FormActions busy={busy} submitLabel={t("save")} />
             </Stack>
           </form>
         )}
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

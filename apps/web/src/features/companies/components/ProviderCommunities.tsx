@@ -9,7 +9,8 @@ import { Button, Table, Text } from "@mantine/core";
 import { IconBuildingCommunity, IconFileSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListCard, type ListColumn } from "../../../ui/ListCard";
+import { ListCard } from "../../../ui/ListCard";
+import { listColumns } from "../../../ui/listColumns";
 import { TrafficLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderFincas, PROVIDER_FINCAS_KEY } from "../api/fetchProviderFincas";
@@ -23,30 +24,21 @@ import { FincaDocumentsModal, type FincaDocumentsSubject } from "./FincaDocument
  * for validation. The list is read again when that modal closes.
  */
 export function ProviderCommunities({ providerId }: { providerId: number }) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`companies-page.provider.communities.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.provider.communities" });
   const [subject, setSubject] = useState<FincaDocumentsSubject | null>(null);
   const [opened, setOpened] = useState(false);
   const list = usePagedList<ProviderFincaRow, ProviderFincaSortKey>(
     PROVIDER_FINCAS_KEY,
     { providerId },
     (paging) => fetchProviderFincas(providerId, paging),
-    k("empty"),
+    t("empty"),
     { limit: PAGE_SIZE.defaultRows, sort: { by: "name", dir: "ASC" } },
   );
 
-  const col = (key: string, sortKey?: ProviderFincaSortKey): ListColumn<ProviderFincaSortKey> => ({
-    label: k(`columns.${key}`),
-    sortKey,
-  });
-  const columns = [
-    col("finca", "name"),
-    col("cif", "cif"),
-    col("admin"),
-    col("docs", "docs"),
-    col("read"),
-    col("actions"),
-  ];
+  const columns = listColumns<ProviderFincaSortKey>(
+    (key) => t(`columns.${key}`),
+    [["finca", "name"], ["cif", "cif"], ["admin"], ["docs", "docs"], ["read"], ["actions"]],
+  );
 
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id_finca} data-finca-id={row.id_finca}>
@@ -72,13 +64,13 @@ export function ProviderCommunities({ providerId }: { providerId: number }) {
           size="xs"
           variant="light"
           leftSection={<IconFileSearch size={16} aria-hidden />}
-          aria-label={k("view-named", { name: row.finca })}
+          aria-label={t("view-named", { name: row.finca })}
           onClick={() => {
             setSubject({ fincaId: row.id_finca, fincaName: row.finca, providerId });
             setOpened(true);
           }}
         >
-          {k("view")}
+          {t("view")}
         </Button>
       </Table.Td>
     </Table.Tr>
@@ -87,7 +79,7 @@ export function ProviderCommunities({ providerId }: { providerId: number }) {
   return (
     <>
       <ListCard
-        title={k("title")}
+        title={t("title")}
         icon={<IconBuildingCommunity size={20} />}
         columns={columns}
         rows={rows}

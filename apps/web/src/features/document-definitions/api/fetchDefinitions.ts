@@ -1,9 +1,6 @@
 import type { DefinitionsIndexRequest, DefinitionsPage } from "@coordina/domain";
 import { api } from "../../../app/api";
 
-/** The query key's first part of every page of definitions (refreshing it reloads every tab). */
-export const DEFINITIONS_KEY = "document-definitions";
-
 /**
  * A page of the colegio's document definitions uploaded by one party (the tab), in one group, searched
  * by name; `docsAllowedToEdit` says whether the caller may add, edit and delete them.

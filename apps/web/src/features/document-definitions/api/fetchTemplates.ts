@@ -1,7 +1,7 @@
 import type { TemplateRow } from "@coordina/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
-
-export const templatesKey = (definitionId: number) => ["definition-templates", definitionId] as const;
+import { queryKeys } from "../../../app/queryKeys";
 
 /** The templates (plantillas) of a definition: files to fill in before uploading the document. */
 export async function fetchTemplates(definitionId: number): Promise<TemplateRow[]> {
@@ -10,3 +10,6 @@ export async function fetchTemplates(definitionId: number): Promise<TemplateRow[
   });
   return answer.data ?? [];
 }
+
+export const templatesQuery = (definitionId: number) =>
+  queryOptions({ queryKey: queryKeys.templates(definitionId), queryFn: () => fetchTemplates(definitionId) });

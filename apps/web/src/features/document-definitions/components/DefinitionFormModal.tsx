@@ -1,9 +1,10 @@
 import { type DefinitionRow, Requirement, type RequirementValue } from "@coordina/domain";
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showError } from "../../../app/errorDialog";
-import { saveDefinition } from "../api/saveDefinition";
+import { FormActions, FormModal } from "../../../ui/FormModal";
+import { useSubmit } from "../../../ui/useSubmit";
+import { useSaveDefinition } from "../api/saveDefinition";
 import {
   DEST_OPTIONS,
   type DefinitionFormValues,
@@ -25,9 +26,9 @@ export type DefinitionFormTarget = { mode: "add"; tab: DefinitionTab } | { mode:
 
 interface FormProps {
   target: DefinitionFormTarget;
+  save: ReturnType<typeof useSaveDefinition>;
   onCancel: () => void;
   onSaved: (row: DefinitionRow) => void;
-  onBusy: (busy: boolean) => void;
 }
 
 type Flag = "destRead" | "assocfinca" | "multiple" | "mandatory" | "obsoletable" | "validateColegio";
@@ -41,41 +42,31 @@ const CHECKS: { flag: Flag; label: string; help?: string }[] = [
   { flag: "validateColegio", label: "validate-colegio" },
 ];
 
-function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`document-definitions.form.${key}`);
+function DefinitionForm({ target, save, onCancel, onSaved }: FormProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "document-definitions" });
+  const { t: tAll } = useTranslation();
   const editing = target.mode === "edit" ? target.row : null;
   const [loaded] = useState(() =>
     editing ? formOfRow(editing) : emptyForm(target.mode === "add" ? target.tab : "administrator"),
   );
   const [values, setValues] = useState<DefinitionFormValues>(loaded);
   const [nameTouched, setNameTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
   const changed = editing === null || formChanged(loaded, values);
   const nameKey = nameTouched ? nameError(values.name) : undefined;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving || !changed) return;
-    setNameTouched(true);
-    if (nameError(values.name)) return;
-    setSaving(true);
-    onBusy(true);
-    try {
-      const row = await saveDefinition(editing?.id ?? null, payloadOf(values));
-      onSaved(row);
-    } catch (error) {
-      // Spec 02 §8 says the original ignored these; the issue wants them shown. The form keeps what was typed.
-      showError(error);
-    } finally {
-      setSaving(false);
-      onBusy(false);
-    }
-  }
+  // Spec 02 §8 says the original ignored refusals; the issue wants them shown. The form keeps what was typed.
+  const submit = useSubmit(save, {
+    check: () => {
+      if (save.isPending || !changed) return false;
+      setNameTouched(true);
+      return !nameError(values.name);
+    },
+    variables: () => ({ id: editing?.id ?? null, body: payloadOf(values) }),
+    onDone: onSaved,
+  });
 
   const requirement = (field: "origin" | "dest") => (
     <Select<RequirementValue>
-      label={k(field)}
+      label={t(`form.${field}`)}
       data={(field === "origin" ? ORIGIN_OPTIONS : DEST_OPTIONS).map((o) => ({ value: o.value, label: o.label }))}
       value={values[field]}
       onChange={(value) => {
@@ -89,10 +80,10 @@ function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
   );
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={submit.onSubmit} noValidate>
       <Stack>
         <TextInput
-          label={k("name")}
+          label={t("form.name")}
           value={values.name}
           onChange={(e) => {
             const name = e.currentTarget.value;
@@ -101,7 +92,7 @@ function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
           onBlur={(e) => {
             if (e.currentTarget.value.trim() !== "") setNameTouched(true);
           }}
-          error={nameKey ? t(nameKey) : undefined}
+          error={nameKey ? tAll(nameKey) : undefined}
           required
           maxLength={NAME_MAX}
           data-autofocus
@@ -111,10 +102,10 @@ function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
           {requirement("dest")}
         </SimpleGrid>
         <Select<GroupChoice>
-          label={k("group")}
+          label={t("form.group")}
           data={GROUP_CHOICES.map((choice) => ({
             value: choice,
-            label: choice === "CAF" ? k("group-none") : t(`document-definitions.groups.${choice}`),
+            label: t(choice === "CAF" ? "form.group-none" : `groups.${choice}`),
           }))}
           value={values.group}
           onChange={(group) => {
@@ -129,8 +120,8 @@ function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
             return (
               <Checkbox
                 key={flag}
-                label={k(label)}
-                description={noReader ? k("dest-read-none") : help ? k(help) : undefined}
+                label={t(`form.${label}`)}
+                description={noReader ? t("form.dest-read-none") : help ? t(`form.${help}`) : undefined}
                 checked={values[flag]}
                 disabled={noReader}
                 onChange={(e) => {
@@ -141,14 +132,12 @@ function DefinitionForm({ target, onCancel, onSaved, onBusy }: FormProps) {
             );
           })}
         </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {k("cancel")}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!changed}>
-            {k("save")}
-          </Button>
-        </Group>
+        <FormActions
+          busy={submit.busy}
+          submitLabel={t("form.save")}
+          submitDisabled={!changed}
+          cancel={{ label: t("form.cancel"), onClick: onCancel }}
+        />
       </Stack>
     </form>
   );
@@ -168,11 +157,8 @@ interface DefinitionFormModalProps {
  * A refusal shows in the error dialog and the form keeps what was typed.
  */
 export function DefinitionFormModal({ target, onClose, onSaved }: DefinitionFormModalProps) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    if (!busy) onClose();
-  };
+  const { t } = useTranslation(undefined, { keyPrefix: "document-definitions.form" });
+  const save = useSaveDefinition();
   // The title stays the same while the modal fades out.
   const [mode, setMode] = useState<DefinitionFormTarget["mode"]>("add");
   useEffect(() => {
@@ -181,22 +167,24 @@ export function DefinitionFormModal({ target, onClose, onSaved }: DefinitionForm
   // A new form each time the modal opens on something (no state left from the previous one).
   const formKey = target === null ? "none" : target.mode === "edit" ? `edit-${target.row.id}` : `add-${target.tab}`;
   return (
-    <Modal
+    <FormModal
       opened={target !== null}
-      onClose={close}
-      title={t(`document-definitions.form.${(target?.mode ?? mode) === "edit" ? "edit-title" : "add-title"}`)}
+      onClose={onClose}
+      busy={save.isPending}
+      title={t((target?.mode ?? mode) === "edit" ? "edit-title" : "add-title")}
       size="lg"
-      closeOnClickOutside={!busy}
     >
       {target && (
         <DefinitionForm
           key={formKey}
           target={target}
-          onCancel={close}
+          save={save}
+          onCancel={() => {
+            if (!save.isPending) onClose();
+          }}
           onSaved={(row) => onSaved(row, target.mode === "add")}
-          onBusy={setBusy}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,18 +1,15 @@
 import { type DefinitionRow, GROUP_FILTERS, type GroupFilter, PAGE_SIZE } from "@coordina/domain";
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { IconFileDescription, IconPaperclip, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { IconFileDescription, IconPaperclip, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showError } from "../../../app/errorDialog";
+import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
-import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ListCard } from "../../../ui/ListCard";
-import { NoticeAlert } from "../../../ui/NoticeAlert";
+import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
 import { usePagedList } from "../../../ui/usePagedList";
-import { deleteDefinition } from "../api/deleteDefinition";
-import { DEFINITIONS_KEY, fetchDefinitions } from "../api/fetchDefinitions";
-import { templatesKey } from "../api/fetchTemplates";
+import { useDeleteDefinition } from "../api/deleteDefinition";
+import { fetchDefinitions } from "../api/fetchDefinitions";
 import {
   type DefinitionTab,
   deleteTextKey,
@@ -38,19 +35,16 @@ interface DefinitionsListProps {
 }
 
 export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: DefinitionsListProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`document-definitions.${key}`, values);
-  const queryClient = useQueryClient();
+  const { t } = useTranslation(undefined, { keyPrefix: "document-definitions" });
+  const { t: tAll } = useTranslation();
   const development = useDevelopmentMode();
   const [group, setGroup] = useState<GroupFilter>("ALL");
   const [form, setForm] = useState<DefinitionFormTarget | null>(null);
   const [templatesOf, setTemplatesOf] = useState<DefinitionRow | null>(null);
-  const [confirming, setConfirming] = useState<DefinitionRow | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const remove = useDeleteDefinition();
 
   const list = usePagedList<DefinitionRow>(
-    DEFINITIONS_KEY,
+    queryKeys.definitions,
     { tab, group },
     async (paging) => {
       const answer = await fetchDefinitions({
@@ -63,36 +57,37 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
       onAllowed(answer.docsAllowedToEdit);
       return answer;
     },
-    k("empty"),
+    t("empty"),
     { limit: PAGE_SIZE.definitions },
   );
   // Until the first answer nobody may edit; afterwards the latest answer says; a list that failed offers nothing.
   const canEdit = allowed && !list.failed;
-
-  async function remove(row: DefinitionRow) {
-    setBusy(row.id);
-    setNotice(null);
-    try {
-      await deleteDefinition(row.id);
-      queryClient.removeQueries({ queryKey: templatesKey(row.id) });
-      setNotice(k("deleted", { name: row.name }));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(null);
-      list.refresh();
-    }
-  }
+  const actions = useRowActions((row: DefinitionRow) => row.id, {
+    remove: {
+      label: (row) => `${t("actions.delete")}: ${row.name}`,
+      hint: t("actions.delete"),
+      ...TRASH,
+      run: (row) => remove.mutateAsync(row.id),
+      done: (row) => t("deleted", { name: row.name }),
+      ask: {
+        title: t("confirm-delete.title"),
+        text: (row) =>
+          t(`confirm-delete.${deleteTextKey(row.documents_count)}`, { name: row.name, count: row.documents_count }),
+        cancelLabel: t("confirm-delete.cancel"),
+        confirmLabel: t("confirm-delete.confirm"),
+      },
+    },
+  });
 
   const columns = [
-    ...(development ? [k("columns.id")] : []),
-    k("columns.name"),
-    k("columns.dest"),
-    k("columns.flags"),
-    k("columns.group"),
-    k("columns.templates"),
-    k("columns.documents"),
-    k("columns.actions"),
+    ...(development ? [t("columns.id")] : []),
+    t("columns.name"),
+    t("columns.dest"),
+    t("columns.flags"),
+    t("columns.group"),
+    t("columns.templates"),
+    t("columns.documents"),
+    t("columns.actions"),
   ];
 
   const rows = list.rows.map((row) => {
@@ -108,7 +103,7 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
             {/* a definition shared with other parties shows in several tabs: say who uploads it */}
             {row.requirement_origin !== ORIGIN_OF_TAB[tab] && (
               <Text size="xs" c="dimmed">
-                {k("origin-line", { origin: requirementLabel(row.requirement_origin) })}
+                {t("origin-line", { origin: requirementLabel(row.requirement_origin) })}
               </Text>
             )}
           </Stack>
@@ -118,51 +113,32 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
           <Group gap={4}>
             {flags.map((flag) => (
               <Badge key={flag} size="xs" variant="light" color={flag === "mandatory" ? "red" : "blue"}>
-                {k(`flags.${flag}`)}
+                {t(`flags.${flag}`)}
               </Badge>
             ))}
           </Group>
         </Table.Td>
-        <Table.Td>{t(groupLabelKey(row.group))}</Table.Td>
+        <Table.Td>{tAll(groupLabelKey(row.group))}</Table.Td>
         <Table.Td>{row.templates_count}</Table.Td>
         <Table.Td>{row.documents_count}</Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             {canEdit && (
-              <Tooltip label={k("actions.edit")}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`${k("actions.edit")}: ${row.name}`}
-                  disabled={busy !== null}
-                  onClick={() => setForm({ mode: "edit", row })}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction
+                label={`${t("actions.edit")}: ${row.name}`}
+                hint={t("actions.edit")}
+                icon={<IconPencil size={18} />}
+                disabled={actions.busy}
+                onClick={() => setForm({ mode: "edit", row })}
+              />
             )}
-            <Tooltip label={k("actions.templates")}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`${k("actions.templates")}: ${row.name}`}
-                onClick={() => setTemplatesOf(row)}
-              >
-                <IconPaperclip size={18} />
-              </ActionIcon>
-            </Tooltip>
-            {canEdit && (
-              <Tooltip label={k("actions.delete")}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`${k("actions.delete")}: ${row.name}`}
-                  loading={busy === row.id}
-                  disabled={busy !== null}
-                  onClick={() => setConfirming(row)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            <IconAction
+              label={`${t("actions.templates")}: ${row.name}`}
+              hint={t("actions.templates")}
+              icon={<IconPaperclip size={18} />}
+              onClick={() => setTemplatesOf(row)}
+            />
+            {canEdit && <IconAction {...actions.button("remove", row)} />}
           </Group>
         </Table.Td>
       </Table.Tr>
@@ -171,13 +147,9 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
 
   return (
     <Stack gap="md">
-      {notice && (
-        <NoticeAlert onClose={() => setNotice(null)} testId="definitions-notice">
-          {notice}
-        </NoticeAlert>
-      )}
+      <RowActionHost actions={actions} testId="definitions-notice" />
       <ListCard
-        title={k(`list-title.${tab}`)}
+        title={t(`list-title.${tab}`)}
         icon={<IconFileDescription size={20} />}
         columns={columns}
         rows={rows}
@@ -185,8 +157,8 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
         actions={
           <>
             <Select
-              aria-label={k("group-filter")}
-              data={GROUP_FILTERS.map((value) => ({ value, label: k(`group-filters.${value}`) }))}
+              aria-label={t("group-filter")}
+              data={GROUP_FILTERS.map((value) => ({ value, label: t(`group-filters.${value}`) }))}
               value={group}
               onChange={(value) => {
                 setGroup(groupFilterOf(value));
@@ -198,7 +170,7 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
             />
             {canEdit && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: "add", tab })}>
-                {k("add")}
+                {t("add")}
               </Button>
             )}
           </>
@@ -209,27 +181,10 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
         onClose={() => setForm(null)}
         onSaved={(row, added) => {
           setForm(null);
-          setNotice(k(added ? "added" : "saved", { name: row.name }));
-          list.refresh();
+          actions.setNotice(t(added ? "added" : "saved", { name: row.name }));
         }}
       />
-      <TemplatesModal
-        definition={templatesOf}
-        canEdit={canEdit}
-        onClose={() => setTemplatesOf(null)}
-        onChanged={list.refresh}
-      />
-      <ConfirmDialog
-        subject={confirming}
-        title={k("confirm-delete.title")}
-        text={(row) =>
-          k(`confirm-delete.${deleteTextKey(row.documents_count)}`, { name: row.name, count: row.documents_count })
-        }
-        cancelLabel={k("confirm-delete.cancel")}
-        confirmLabel={k("confirm-delete.confirm")}
-        onClose={() => setConfirming(null)}
-        onConfirm={(row) => void remove(row)}
-      />
+      <TemplatesModal definition={templatesOf} canEdit={canEdit} onClose={() => setTemplatesOf(null)} />
     </Stack>
   );
 }

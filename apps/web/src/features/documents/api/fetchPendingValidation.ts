@@ -1,6 +1,5 @@
 import type { PendingValidationRow } from "@coordina/domain";
 import { api } from "../../../app/api";
-import { queryKeys } from "../../../app/queryKeys";
 import type { Paging } from "../../../ui/usePagedList";
 
 export type { PendingValidationRow };
@@ -12,8 +11,6 @@ export interface PendingValidationPage {
   count: number;
   pagination?: { count: number; page: number; limit: number };
 }
-
-export const PENDING_VALIDATION_KEY = queryKeys.pendingValidation;
 
 /** The colegio's documents pending validation, paged and searched on the server. */
 export function fetchPendingValidation({ page, limit, filter }: Paging): Promise<PendingValidationPage> {

@@ -1,7 +1,7 @@
 import { SETTING_ACCEPTED_LEGAL, type SettingWriteRequest } from "@coordina/domain";
+import { acceptedLegalSetting, fetchAssignedSettings } from "../../../shared/legal/api/fetchAssignedSettings";
 import { addAssignedSetting } from "./addAssignedSetting";
 import { editAssignedSetting } from "./editAssignedSetting";
-import { acceptedLegalSetting, fetchAssignedSettings } from "./fetchAssignedSettings";
 
 const ACCEPTED: SettingWriteRequest = { name: SETTING_ACCEPTED_LEGAL, valuetype: "boolean", value: "true" };
 

@@ -1,19 +1,17 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { Badge, Card, Group, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../app/errorDialog";
+import { QueryView } from "../../../ui/LoadState";
 
 interface HomePanelProps<T> {
+  /** its texts under provider-home: title, count (what the number beside the title means, e.g. '3 documentos
+   * por leer', for screen readers and the tooltip), and the friendly empty state's title and line */
+  section: "reads" | "uploads";
   testId: string;
   icon: ReactNode;
-  title: string;
-  /** what the number beside the title means, e.g. '3 documentos por leer' (for screen readers and the tooltip) */
-  countLabel: (count: number) => string;
   query: UseQueryResult<T[]>;
-  /** the friendly empty state: a title and a line */
-  empty: { title: string; text: string };
   children: (rows: T[]) => ReactNode;
 }
 
@@ -21,41 +19,34 @@ interface HomePanelProps<T> {
  * One panel of the provider home: its title with the number of items, and the list, or while it loads,
  * fails or is empty, what is going on.
  */
-export function HomePanel<T>({ testId, icon, title, countLabel, query, empty, children }: HomePanelProps<T>) {
-  const { t } = useTranslation();
+export function HomePanel<T>({ section, testId, icon, query, children }: HomePanelProps<T>) {
+  const { t } = useTranslation(undefined, { keyPrefix: "provider-home" });
+  const countLabel = (count: number) => t(`${section}.count`, { count });
   const count = query.data?.length;
   const headingId = `${testId}-title`;
-  let body: ReactNode;
-  if (query.isPending)
-    body = (
-      <Group justify="center" py="md">
-        <Loader size="sm" aria-label={t("provider-home.loading")} />
-        <Text size="sm" c="dimmed">
-          {t("provider-home.loading")}
-        </Text>
-      </Group>
-    );
-  else if (query.isError)
-    body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid={`${testId}-error`}>
-        {errorText(query.error)}
-      </Alert>
-    );
-  else if (query.data.length === 0)
-    body = (
-      <Group gap="sm" wrap="nowrap" align="flex-start" py="sm" data-testid={`${testId}-empty`}>
-        <ThemeIcon color="green" variant="light" radius="xl" size="lg" aria-hidden>
-          <IconCircleCheck size={20} />
-        </ThemeIcon>
-        <div>
-          <Text fw={600}>{empty.title}</Text>
-          <Text size="sm" c="dimmed">
-            {empty.text}
-          </Text>
-        </div>
-      </Group>
-    );
-  else body = children(query.data);
+  const body = (
+    <QueryView
+      query={query}
+      loading={t("loading")}
+      errorTestId={`${testId}-error`}
+      isEmpty={(rows) => rows.length === 0}
+      empty={
+        <Group gap="sm" wrap="nowrap" align="flex-start" py="sm" data-testid={`${testId}-empty`}>
+          <ThemeIcon color="green" variant="light" radius="xl" size="lg" aria-hidden>
+            <IconCircleCheck size={20} />
+          </ThemeIcon>
+          <div>
+            <Text fw={600}>{t(`${section}.empty`)}</Text>
+            <Text size="sm" c="dimmed">
+              {t(`${section}.empty-text`)}
+            </Text>
+          </div>
+        </Group>
+      }
+    >
+      {children}
+    </QueryView>
+  );
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId} data-testid={testId}>
@@ -64,7 +55,7 @@ export function HomePanel<T>({ testId, icon, title, countLabel, query, empty, ch
           <Group gap="xs" wrap="nowrap">
             {icon}
             <Title order={4} id={headingId}>
-              {title}
+              {t(`${section}.title`)}
             </Title>
           </Group>
           {count !== undefined && (

@@ -1,13 +1,15 @@
 import type { CommunityDocumentRow } from "@coordina/domain";
-import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { IconChecks, IconDownload, IconEye } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../app/dates";
+import { ExpiryIndicator } from "../../../shared/documents/ExpiryIndicator";
+import { isRead } from "../../../shared/reading/documentGroups";
+import { ReadStatusBadge } from "../../../shared/reading/ReadStatusBadge";
 import { formatFileSize } from "../../../ui/fileSize";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { openFile } from "../../../ui/openFile";
-import { ExpiryIndicator } from "../../documents/components/ExpiryIndicator";
-import { isRead } from "../logic";
-import { ReadStatusBadge } from "./ReadStatusBadge";
+import { IconAction } from "../../../ui/RowActions";
 
 interface ReadingDocumentRowProps {
   row: CommunityDocumentRow;
@@ -24,52 +26,29 @@ interface ReadingDocumentRowProps {
  * upload date, expiry and read mark; open (view or download) and, while unread, 'Marcar como leído'.
  */
 export function ReadingDocumentRow({ row, onMarkRead, marking, disabled }: ReadingDocumentRowProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, unknown>) => t(`reading-page.${key}`, values);
+  const { t } = useTranslation(undefined, { keyPrefix: "reading-page" });
   const read = isRead(row);
   return (
-    <Card
-      withBorder
-      padding="xs"
-      radius="sm"
-      role="listitem"
+    <ItemCard
       data-testid="reading-document"
       data-document-id={row.doc_id}
       data-read={read}
-    >
-      <Group justify="space-between" wrap="wrap" gap="xs" align="center">
-        <Stack gap={2} style={{ minWidth: 0, flex: "1 1 16rem" }}>
-          <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
-            {row.doc_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {[formatFileSize(row.file_size), row.company_name, formatDate(row.created)].join(" · ")}
-          </Text>
-          <Group gap="xs">
-            <ExpiryIndicator obsolete={row.file_obsolete} />
-          </Group>
-        </Stack>
+      actions={
         <Group gap="sm" wrap="nowrap">
           <ReadStatusBadge read={read} />
           <Group gap={2} wrap="nowrap">
-            <Tooltip label={k("actions.view")}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={k("actions.view-named", { name: row.doc_name })}
-                onClick={() => void openFile(row.file_id, "view")}
-              >
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={k("actions.download")}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={k("actions.download-named", { name: row.doc_name })}
-                onClick={() => void openFile(row.file_id, "download")}
-              >
-                <IconDownload size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction
+              label={t("actions.view-named", { name: row.doc_name })}
+              hint={t("actions.view")}
+              icon={<IconEye size={18} />}
+              onClick={() => void openFile(row.file_id, "view")}
+            />
+            <IconAction
+              label={t("actions.download-named", { name: row.doc_name })}
+              hint={t("actions.download")}
+              icon={<IconDownload size={18} />}
+              onClick={() => void openFile(row.file_id, "download")}
+            />
           </Group>
           {!read && (
             <Button
@@ -79,13 +58,19 @@ export function ReadingDocumentRow({ row, onMarkRead, marking, disabled }: Readi
               loading={marking}
               disabled={disabled && !marking}
               onClick={onMarkRead}
-              aria-label={k("mark-read-named", { name: row.doc_name })}
+              aria-label={t("mark-read-named", { name: row.doc_name })}
             >
-              {k("mark-read")}
+              {t("mark-read")}
             </Button>
           )}
         </Group>
+      }
+    >
+      <ItemTitle>{row.doc_name}</ItemTitle>
+      <ItemMeta parts={[formatFileSize(row.file_size), row.company_name, formatDate(row.created)]} />
+      <Group gap="xs">
+        <ExpiryIndicator obsolete={row.file_obsolete} />
       </Group>
-    </Card>
+    </ItemCard>
   );
 }

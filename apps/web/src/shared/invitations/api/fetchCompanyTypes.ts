@@ -1,4 +1,5 @@
 import type { CompanyTypesResponse } from "@coordina/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
 
 type CompanyTypeOption = CompanyTypesResponse["usertypes"][number];
@@ -8,3 +9,9 @@ export async function fetchCompanyTypes(): Promise<CompanyTypeOption[]> {
   const answer = await api.get<CompanyTypesResponse>("/companies/companies/types");
   return answer.usertypes ?? [];
 }
+
+export const companyTypesQuery = queryOptions({
+  queryKey: ["companies", "types"],
+  queryFn: fetchCompanyTypes,
+  staleTime: 300_000,
+});

@@ -1,0 +1,78 @@
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderInApp } from "../../test/render";
+import { ErrorBoundary } from "./ErrorBoundary";
+
+const TITLE = "Algo ha fallado al mostrar esta página.";
+
+/** A page that cannot be drawn while `broken.now` is true. */
+const broken = { now: true };
+function FragilePage() {
+  if (broken.now) throw new Error("no se puede dibujar");
+  return <p>Página dibujada</p>;
+}
+
+function renderRoutes(route: string) {
+  return renderInApp(
+    <ErrorBoundary>
+      <Routes>
+        <Route path="/" element={<p>Inicio</p>} />
+        <Route path="/roto" element={<FragilePage />} />
+      </Routes>
+    </ErrorBoundary>,
+    { route },
+  );
+}
+
+beforeEach(() => {
+  broken.now = true;
+  // React and the boundary report the error on the console; the test reads the screen instead.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+describe("ErrorBoundary", () => {
+  it("shows its children when nothing fails", () => {
+    renderRoutes("/");
+    expect(screen.getByText("Inicio")).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
+  it("shows a Spanish message instead of a page that throws while drawing", () => {
+    renderRoutes("/roto");
+    expect(screen.getByText(TITLE)).toBeTruthy();
+    expect(
+      screen.getByText("Puedes volver al inicio o intentarlo de nuevo; si vuelve a pasar, recarga la página."),
+    ).toBeTruthy();
+    expect(screen.queryByText("Página dibujada")).toBeNull();
+  });
+
+  it("'Volver al inicio' leads home, where the error is forgotten", async () => {
+    const { user } = renderRoutes("/roto");
+    const home = screen.getByRole("link", { name: "Volver al inicio" });
+    expect(home.getAttribute("href")).toBe("/");
+
+    await user.click(home);
+    expect(screen.getByText("Inicio")).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
+  it("'Reintentar' draws the page again", async () => {
+    const { user } = renderRoutes("/roto");
+    broken.now = false;
+    await user.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(screen.getByText("Página dibujada")).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
+  it("outside the router its way home is the app's start address", () => {
+    renderInApp(
+      <ErrorBoundary>
+        <FragilePage />
+      </ErrorBoundary>,
+      { route: null },
+    );
+    expect(screen.getByText(TITLE)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Volver al inicio" }).getAttribute("href")).toBe("#/");
+  });
+});

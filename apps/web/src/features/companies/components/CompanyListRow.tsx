@@ -1,0 +1,170 @@
+import { type CompanyRow, type CompanySortKey, Role, uploadLight, validationLight } from "@coordina/domain";
+import { Anchor, Group, Table, Text } from "@mantine/core";
+import { IconChevronRight, IconFolder, IconPencil, IconUsers } from "@tabler/icons-react";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "../../../app/dates";
+import type { ListColumn } from "../../../ui/ListCard";
+import { listColumns } from "../../../ui/listColumns";
+import { IconAction, type RowActions } from "../../../ui/RowActions";
+import { TrafficLight } from "../../../ui/TrafficLight";
+
+export type ListedType = typeof Role.administrador | typeof Role.gremio;
+export type CompanySection = "users" | "upload";
+export type CompanyActions = RowActions<CompanyRow, "activate" | "deactivate">;
+
+/** Where a row leads: a provider's detail (its users, or its documents), or an administrator's users. */
+export function companyPath(type: number, id: number, section: CompanySection = "users"): string {
+  return type === Role.gremio ? `/admin/proveedor/${id}/${section}/${id}` : `/admin/administradores/${id}/users`;
+}
+
+/** The columns of a company's data and figures, left blank on a deactivated member's row. */
+const PROVIDER_DATA_COLUMNS = ["activities", "manager", "to-upload", "to-read", "pending", "in-fincas"];
+const ADMINISTRATOR_DATA_COLUMNS = ["owner-company", "manager", "fincas"];
+
+/** The list's columns by type: the Id only in development, the figures of providers or administrators. */
+export function useCompanyColumns(type: ListedType, development: boolean): ListColumn<CompanySortKey>[] {
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page.columns" });
+  return listColumns<CompanySortKey>(t, [
+    ...(development ? [["id"] as const] : []),
+    ["status", "status"],
+    ["company", "name"],
+    ["cif", "cif"],
+    ...(type === Role.gremio
+      ? ([
+          ["activities"],
+          ["manager", "owner_user"],
+          ["to-upload"],
+          ["to-read"],
+          ["pending-validation", "pending"],
+          ["in-fincas", "fincas"],
+        ] as const)
+      : ([
+          ["owner-company", "owner_company"],
+          ["manager", "owner_user"],
+          ["fincas", "fincas"],
+        ] as const)),
+    ["actions"],
+  ]);
+}
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** The figures of an active member: a provider's activities, manager and lights, an administrator's fincas. */
+function DataCells({ row, providers }: { row: CompanyRow; providers: boolean }) {
+  if (row.company_erased)
+    // Only the relation is left to the colegio: no manager, activities or figures (and no light).
+    return (providers ? PROVIDER_DATA_COLUMNS : ADMINISTRATOR_DATA_COLUMNS).map((column) => <Table.Td key={column} />);
+  if (!providers)
+    return (
+      <>
+        <Table.Td>{row.company_owner_company ?? ""}</Table.Td>
+        <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
+        <Table.Td>{row.owned_fincas}</Table.Td>
+      </>
+    );
+  return (
+    <>
+      <Table.Td>{row.activities.join(", ")}</Table.Td>
+      <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
+      <Table.Td>
+        <TrafficLight light={uploadLight(row.all_uploaded, row.upload_must)}>
+          {row.all_uploaded}/{row.upload_must}
+        </TrafficLight>
+      </Table.Td>
+      <Table.Td>
+        <TrafficLight light={uploadLight(row.read_all, row.read_must)}>
+          {row.read_all}/{row.read_must}
+        </TrafficLight>
+      </Table.Td>
+      <Table.Td>
+        <TrafficLight light={validationLight(row.pending_validation)}>{row.pending_validation}</TrafficLight>
+      </Table.Td>
+      <Table.Td>{row.provider_fincas}</Table.Td>
+    </>
+  );
+}
+
+interface CompanyListRowProps {
+  row: CompanyRow;
+  type: ListedType;
+  development: boolean;
+  actions: CompanyActions;
+  /** the list's address, carried by the row's links so that 'Volver' comes back to it */
+  linkState: { back: string };
+  onOpen: (section?: CompanySection) => void;
+  onEdit: () => void;
+}
+
+/**
+ * One member company: the activation toggle and status, name and registration, CIF, its data and figures,
+ * and edit, open folder or users, select. A deactivated member is no longer the colegio's to read: only
+ * 'Activar' is left on its row.
+ */
+export function CompanyListRow({ row, type, development, actions, linkState, onOpen, onEdit }: CompanyListRowProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page" });
+  const providers = type === Role.gremio;
+  const erased = row.company_erased;
+  return (
+    <Table.Tr
+      onClick={erased ? undefined : () => onOpen()}
+      style={erased ? undefined : { cursor: "pointer" }}
+      data-company-id={row.company_id}
+    >
+      {development && <Table.Td>{row.company_id}</Table.Td>}
+      <Table.Td onClick={stop}>
+        <Group gap={6} wrap="nowrap">
+          <IconAction {...actions.button(erased ? "activate" : "deactivate", row)} />
+          <Text size="sm" c={erased ? "red" : "green"}>
+            {t(erased ? "status.deactivated" : "status.active")}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {providers && !erased ? (
+          <Anchor
+            component={Link}
+            to={companyPath(type, row.company_id)}
+            state={linkState}
+            onClick={stop}
+            fw={600}
+            size="sm"
+          >
+            {row.company_name}
+          </Anchor>
+        ) : (
+          <Text fw={600} size="sm">
+            {row.company_name}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {row.registered ? t("registered-on", { date: formatDate(row.created) }) : t("registration-pending")}
+        </Text>
+      </Table.Td>
+      <Table.Td>{row.company_cif}</Table.Td>
+      <DataCells row={row} providers={providers} />
+      <Table.Td onClick={stop}>
+        {erased ? (
+          <Text size="xs" c="dimmed" maw={180}>
+            {t("deactivated-hint")}
+          </Text>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <IconAction label={t("actions.edit")} icon={<IconPencil size={18} />} onClick={onEdit} />
+            {providers ? (
+              <IconAction
+                label={t("actions.folder")}
+                icon={<IconFolder size={18} />}
+                onClick={() => onOpen("upload")}
+              />
+            ) : (
+              <IconAction label={t("actions.users")} icon={<IconUsers size={18} />} onClick={() => onOpen()} />
+            )}
+            <IconAction label={t("actions.select")} icon={<IconChevronRight size={18} />} onClick={() => onOpen()} />
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

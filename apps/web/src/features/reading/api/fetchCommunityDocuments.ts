@@ -1,0 +1,27 @@
+import type { CommunityDocumentRow, CommunityDocumentsResponse } from "@coordina/domain";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../app/api";
+import { queryKeys } from "../../../app/queryKeys";
+import type { ReadingSource } from "../logic";
+
+const SOURCE_PATH: Record<ReadingSource, string> = {
+  administrator: "/companies/providers/documents_of_finca_by_administrator",
+  // The spec's path, misspelt as it is (02 §7).
+  providers: "/companies/providers/documets_of_finca_by_providers",
+};
+
+/**
+ * The current documents the caller may read in a community, with its read marks: from the community's
+ * administrator, or from its providers (for a provider, the other providers'; for the administrator, its
+ * providers').
+ */
+export async function fetchCommunityDocuments(source: ReadingSource, idFinca: number): Promise<CommunityDocumentRow[]> {
+  const answer = await api.post<CommunityDocumentsResponse>(SOURCE_PATH[source], { id_finca: idFinca });
+  return answer.data;
+}
+
+export const communityDocumentsQuery = (source: ReadingSource, idFinca: number) =>
+  queryOptions({
+    queryKey: [queryKeys.reading, source, idFinca] as const,
+    queryFn: () => fetchCommunityDocuments(source, idFinca),
+  });

@@ -1,0 +1,66 @@
+import type { CompanyDefinedRequest, CompanyDefinedResponse } from "@coordina/domain";
+import { Alert, Stack } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { addTexts } from "../../app/i18n";
+import { QueryView } from "../../ui/LoadState";
+import { definedDocumentsQuery } from "./api/fetchDefinedDocuments";
+import { DefinitionUploadBox } from "./DefinitionUploadBox";
+import texts from "./es.json";
+
+addTexts(texts);
+
+interface DefinitionBoxesProps {
+  /** what getcompanydefined is asked */
+  request: CompanyDefinedRequest;
+  /** the community of the screen, if any */
+  communityId?: number;
+  /** the alert when no definition applies */
+  emptyText: string;
+}
+
+/** The boxes of every definition getcompanydefined answers, or the screen's 'no docs' alert. */
+export function DefinitionBoxes({ request, ...rest }: DefinitionBoxesProps) {
+  return <DefinitionBoxesOf query={useQuery(definedDocumentsQuery(request))} {...rest} />;
+}
+
+/**
+ * The boxes of an answer of getcompanydefined's shape (documents_fincas too): loading, its error, the
+ * 'no docs' alert, or `intro` and a box per definition.
+ */
+export function DefinitionBoxesOf({
+  query,
+  communityId,
+  emptyText,
+  intro,
+}: Omit<DefinitionBoxesProps, "request"> & {
+  query: UseQueryResult<CompanyDefinedResponse>;
+  /** a line above the boxes, from the answer */
+  intro?: (answer: CompanyDefinedResponse) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <QueryView
+      query={query}
+      loading={t("app.loading")}
+      errorTestId="documents-load-error"
+      isEmpty={(answer) => answer.data.length === 0}
+      empty={
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="no-docs">
+          {emptyText}
+        </Alert>
+      }
+    >
+      {(answer) => (
+        <Stack gap="md">
+          {intro?.(answer)}
+          {answer.data.map((item) => (
+            <DefinitionUploadBox key={item.definition.id} item={item} communityId={communityId} />
+          ))}
+        </Stack>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,146 @@
+import "@mantine/dates/styles.css";
+import type { DocumentRow, FileRow } from "@coordina/domain";
+import { Alert, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { IconAlertTriangle, IconCalendar } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../app/api";
+import { formatDate } from "../../app/dates";
+import { FormActions } from "../../ui/FormModal";
+import { formatFileSize } from "../../ui/fileSize";
+import { useSubmit } from "../../ui/useSubmit";
+import { useEditDocumentFile } from "./api/editDocumentFile";
+import { documentFormProblems, expiryRule } from "./documentRules";
+
+interface DocumentEditModalProps {
+  /** the document being edited; the dialog is open while it is not null */
+  document: DocumentRow | null;
+  /** its definition demands an expiry date */
+  obsoletable: boolean;
+  /** the community of the screen, whose figures reload once saved */
+  communityId?: number;
+  onClose: () => void;
+  onSaved: (file: FileRow) => void;
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function EditForm({
+  document,
+  obsoletable,
+  communityId,
+  onClose,
+  onSaved,
+}: DocumentEditModalProps & { document: DocumentRow }) {
+  const { t } = useTranslation(undefined, { keyPrefix: "document-boxes.edit" });
+  const { t: tAll } = useTranslation();
+  const file = document.fileupload;
+  const rule = expiryRule(obsoletable, file.obsolete);
+  const [name, setName] = useState(file.name);
+  const [obsolete, setObsolete] = useState<string | null>(file.obsolete);
+  const [touched, setTouched] = useState(false);
+  const problems = documentFormProblems({ name, obsolete }, rule.required);
+  const blocked = problems.name !== undefined || problems.obsolete !== undefined;
+  const submit = useSubmit(useEditDocumentFile(communityId), {
+    check: () => {
+      setTouched(true);
+      return !blocked;
+    },
+    variables: () => ({ fileId: file.id, name: name.trim(), obsolete }),
+    onDone: onSaved,
+    // The document is gone (erased or replaced meanwhile): nothing is left to complete, let the user out.
+    onFailed: (error) => {
+      if (error instanceof ApiError && error.status === 404) onClose();
+    },
+  });
+
+  return (
+    <form onSubmit={submit.onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("name")}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && problems.name ? tAll(problems.name) : undefined}
+          required
+          maxLength={200}
+          data-autofocus
+        />
+        <DatePickerInput
+          label={t("expiry")}
+          placeholder={t(rule.required ? "expiry-choose" : "expiry-none")}
+          value={obsolete}
+          onChange={(value) => setObsolete(value)}
+          valueFormat="DD/MM/YYYY"
+          locale="es"
+          clearable
+          clearButtonProps={{ "aria-label": t("expiry-clear") }}
+          required={rule.required}
+          leftSection={<IconCalendar size={16} />}
+          popoverProps={{ withinPortal: true }}
+        />
+        {problems.obsolete && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="expiry-required" p="xs">
+            {tAll(problems.obsolete)}
+          </Alert>
+        )}
+        <SimpleGrid cols={2}>
+          <Field label={t("created")} value={formatDate(file.created)} />
+          <Field label={t("size")} value={formatFileSize(file.size)} />
+        </SimpleGrid>
+        <FormActions
+          busy={submit.busy}
+          submitLabel={t("save")}
+          submitDisabled={blocked}
+          cancel={rule.dismissable ? { label: t("cancel"), onClick: onClose } : undefined}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The document edit form (spec 02 §2 'Document edit form'): name, expiry date (DD/MM/YYYY, clearable),
+ * created date and size, 'Guardar'. When the definition is obsoletable the expiry is required ('Guardar'
+ * stays disabled and 'Fecha de caducidad obligatoria' shows until a date is chosen), and a document that
+ * has none yet keeps the dialog open until it is saved: no close button, no Escape, no click outside.
+ */
+export function DocumentEditModal(props: DocumentEditModalProps) {
+  const { t } = useTranslation();
+  const { document, obsoletable, onClose } = props;
+  // The form stays painted while the dialog fades out; each opening starts a fresh form.
+  const [shown, setShown] = useState<{ document: DocumentRow; opening: number } | null>(null);
+  const openId = document?.id ?? null;
+  const latest = useRef(document);
+  latest.current = document;
+  useEffect(() => {
+    const opened = latest.current;
+    if (openId !== null && opened)
+      setShown((previous) => ({ document: opened, opening: (previous?.opening ?? 0) + 1 }));
+  }, [openId]);
+  const dismissable = document === null || expiryRule(obsoletable, document.fileupload.obsolete).dismissable;
+  return (
+    <Modal
+      opened={document !== null}
+      onClose={dismissable ? onClose : () => {}}
+      withCloseButton={dismissable}
+      closeOnEscape={dismissable}
+      closeOnClickOutside={dismissable}
+      title={t("document-boxes.edit.title")}
+      centered
+    >
+      {shown && <EditForm key={`${shown.document.id}-${shown.opening}`} {...props} document={shown.document} />}
+    </Modal>
+  );
+}

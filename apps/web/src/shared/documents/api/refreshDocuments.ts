@@ -1,0 +1,25 @@
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { queryKeys, showsCommunityFigures } from "../../../app/queryKeys";
+
+/**
+ * Queries whose figures an upload, edit, erase or validation changes: every list of definitions with
+ * documents, the colegio's pending validation, the administrator's communities (uploaded counts) and,
+ * when the change was made in a community, that community's panel.
+ */
+export function showsDocuments(key: QueryKey, communityId?: number): boolean {
+  const [name] = key;
+  if (name === queryKeys.definedDocuments || name === queryKeys.pendingValidation) return true;
+  return showsCommunityFigures(key, communityId);
+}
+
+/** Reloads what shows documents after a change (and waits for it). */
+export function refreshDocuments(queryClient: QueryClient, communityId?: number): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => showsDocuments(query.queryKey, communityId) });
+}
+
+/** refreshDocuments for a change made outside a mutation hook (the upload area's uploads). */
+export function useRefreshDocuments(communityId?: number): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshDocuments(queryClient, communityId), [queryClient, communityId]);
+}

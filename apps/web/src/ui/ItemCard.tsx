@@ -1,0 +1,46 @@
+import { Card, Group, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
+
+interface ItemCardProps extends DataAttributes {
+  /** the item's lines (ItemTitle, ItemMeta…) */
+  children: ReactNode;
+  /** its buttons, at the right (under the lines on a phone) */
+  actions: ReactNode;
+  /** the lines' smallest width before the buttons wrap under them */
+  basis?: string;
+  gap?: number;
+}
+
+/** One card of a list of documents or tasks (role listitem): its lines on the left, its buttons on the right. */
+export function ItemCard({ children, actions, basis = "16rem", gap = 2, ...data }: ItemCardProps) {
+  return (
+    <Card withBorder padding="xs" radius="sm" role="listitem" {...data}>
+      <Group justify="space-between" wrap="wrap" gap="xs" align="center">
+        <Stack gap={gap} style={{ minWidth: 0, flex: `1 1 ${basis}` }}>
+          {children}
+        </Stack>
+        {actions}
+      </Group>
+    </Card>
+  );
+}
+
+/** The item's name, in bold, broken anywhere rather than overflowing. */
+export function ItemTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fw={600} style={{ wordBreak: "break-word" }}>
+      {children}
+    </Text>
+  );
+}
+
+/** A small grey line of facts about the item (size · uploader · date), those given joined by ' · '. */
+export function ItemMeta({ parts }: { parts: string[] }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {parts.join(" · ")}
+    </Text>
+  );
+}
