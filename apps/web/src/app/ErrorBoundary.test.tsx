@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { Route, Routes } from "react-router";
+import { Link, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../test/render";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -63,6 +63,41 @@ describe("ErrorBoundary", () => {
     await user.click(screen.getByRole("button", { name: "Reintentar" }));
     expect(screen.getByText("Página dibujada")).toBeTruthy();
     expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
+  it("a new navigation to the same page (its menu entry) draws it again", async () => {
+    const { user } = renderInApp(
+      <>
+        <Link to="/roto">Menú: roto</Link>
+        <ErrorBoundary>
+          <Routes>
+            <Route path="/roto" element={<FragilePage />} />
+          </Routes>
+        </ErrorBoundary>
+      </>,
+      { route: "/roto" },
+    );
+    expect(screen.getByText(TITLE)).toBeTruthy();
+    broken.now = false;
+    await user.click(screen.getByRole("link", { name: "Menú: roto" }));
+    expect(screen.getByText("Página dibujada")).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+  });
+
+  it("'Reintentar' reloads the app when the page's code could not be downloaded", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    function MissingChunk(): never {
+      throw new TypeError("Failed to fetch dynamically imported module: /assets/Page-abc.js");
+    }
+    const { user } = renderInApp(
+      <ErrorBoundary>
+        <MissingChunk />
+      </ErrorBoundary>,
+    );
+    await user.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it("outside the router its way home is the app's start address", () => {

@@ -33,22 +33,37 @@ function RenderFailure({ inRouter, onRetry }: { inRouter: boolean; onRetry: () =
 }
 
 interface BoundaryProps {
-  /** the page shown: another one starts without the error */
+  /** the navigation shown: another one starts without the error */
   page: string;
   inRouter: boolean;
   children: ReactNode;
 }
 
-/** React catches render errors only in a class component's getDerivedStateFromError. */
-class Boundary extends Component<BoundaryProps, { failed: boolean; page: string }> {
-  override state = { failed: false, page: this.props.page };
+/**
+ * A page's code that could not be downloaded (a new version deployed, the network gone): React keeps the
+ * failed import, so only a reload can try again.
+ */
+function isChunkLoadFailure(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(message);
+}
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+interface BoundaryState {
+  failed: boolean;
+  reload: boolean;
+  page: string;
+}
+
+/** React catches render errors only in a class component's getDerivedStateFromError. */
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, reload: false, page: this.props.page };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, reload: isChunkLoadFailure(error) };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; page: string }) {
-    return props.page === state.page ? null : { failed: false, page: props.page };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.page === state.page ? null : { failed: false, reload: false, page: props.page };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
@@ -57,14 +72,16 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; page: string 
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <RenderFailure inRouter={this.props.inRouter} onRetry={() => this.setState({ failed: false })} />;
+    const retry = this.state.reload ? () => window.location.reload() : () => this.setState({ failed: false });
+    return <RenderFailure inRouter={this.props.inRouter} onRetry={retry} />;
   }
 }
 
 function RoutedBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  // Every navigation, to the same page too (its menu entry, another tab of it), starts without the error.
+  const { key } = useLocation();
   return (
-    <Boundary page={pathname} inRouter>
+    <Boundary page={key} inRouter>
       {children}
     </Boundary>
   );
@@ -72,8 +89,8 @@ function RoutedBoundary({ children }: { children: ReactNode }) {
 
 /**
  * A render error in `children` (a page that throws, a chunk that cannot be loaded) shows 'Algo ha fallado
- * al mostrar esta página.' with 'Volver al inicio' and 'Reintentar' instead of a blank page. Inside a router
- * the error is forgotten when the page changes.
+ * al mostrar esta página.' with 'Volver al inicio' and 'Reintentar' (a reload, when the page's code could not
+ * be downloaded) instead of a blank page. Inside a router the error is forgotten at the next navigation.
  */
 export function ErrorBoundary({ children }: { children: ReactNode }) {
   if (useInRouterContext()) return <RoutedBoundary>{children}</RoutedBoundary>;

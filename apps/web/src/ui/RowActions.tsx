@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { showError } from "../app/errorDialog";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { NoticeAlert } from "./NoticeAlert";
@@ -126,6 +126,11 @@ export function RowActionHost<Row, Name extends string>({
   testId: string;
 }) {
   const { notice, question } = actions;
+  // The dialog stays mounted, closed, from the start: Mantine records where focus was only when a mounted
+  // modal opens, so a dialog mounted already open would leave focus on <body> when it closes.
+  const lastAsk = useRef<RowQuestion<Row> | null>(null);
+  if (question) lastAsk.current = question.ask;
+  const ask = lastAsk.current;
   return (
     <>
       {notice !== null && (
@@ -133,17 +138,15 @@ export function RowActionHost<Row, Name extends string>({
           {notice}
         </NoticeAlert>
       )}
-      {question && (
-        <ConfirmDialog
-          subject={question.open ? question.row : null}
-          title={question.ask.title}
-          text={question.ask.text}
-          cancelLabel={question.ask.cancelLabel}
-          confirmLabel={question.ask.confirmLabel}
-          onClose={() => actions.answer(false)}
-          onConfirm={() => actions.answer(true)}
-        />
-      )}
+      <ConfirmDialog
+        subject={question?.open ? question.row : null}
+        title={ask?.title ?? ""}
+        text={(row: Row) => ask?.text(row) ?? ""}
+        cancelLabel={ask?.cancelLabel ?? ""}
+        confirmLabel={ask?.confirmLabel ?? ""}
+        onClose={() => actions.answer(false)}
+        onConfirm={() => actions.answer(true)}
+      />
     </>
   );
 }

@@ -40,7 +40,9 @@ export function useSubmit<TData, TVariables>(
         },
       });
     },
-    /** back to before the first try (the failure goes) */
-    reset: mutation.reset,
+    /** back to before the first try (the failure goes); a form being sent keeps its outcome */
+    reset() {
+      if (!mutation.isPending) mutation.reset();
+    },
   };
 }

@@ -71,6 +71,7 @@ export default function MyDataPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (save.isPending) return;
     const value = email.trim();
     const problem = !value ? t(ValidationKey.required) : !isValidEmail(value) ? t(ValidationKey.emailFormat) : null;
     setFieldError(problem);

@@ -112,13 +112,22 @@ export function CommunityEditModal({ community, onClose, onSaved }: CommunityEdi
   const { t } = useTranslation(undefined, { keyPrefix: "panel.edit" });
   const save = useUpdateCommunity();
   return (
-    <FormModal opened={community !== null} onClose={onClose} busy={save.isPending} title={t("title")} size="lg">
+    <FormModal
+      opened={community !== null}
+      onClose={onClose}
+      reset={save.reset}
+      busy={save.isPending}
+      title={t("title")}
+      size="lg"
+    >
       {community && (
         <EditForm
           community={community}
           save={save}
           onCancel={() => {
-            if (!save.isPending) onClose();
+            if (save.isPending) return;
+            save.reset();
+            onClose();
           }}
           onSaved={onSaved}
         />

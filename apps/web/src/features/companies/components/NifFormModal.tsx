@@ -37,9 +37,9 @@ export function NifFormModal({ opened, type, onClose, onAdded }: AddCompanyModal
   const include = useIncludeCompany();
   const register = useRegisterCompany();
   const steps = [lookup, include, register];
-  // Each try starts without the previous one's failure.
+  // Each try starts without the previous one's failure; a step being sent keeps its outcome.
   const clearFailures = () => {
-    for (const step of steps) step.reset();
+    for (const step of steps) if (!step.isPending) step.reset();
   };
   const added = () => {
     reset();
