@@ -4,17 +4,32 @@ import { apiAs, DEMO, loginWith, logout, openMenu } from "./fixtures";
 /** A suffix that keeps this run's activities apart from any other's. */
 const runTag = () => Date.now().toString(36).slice(-5);
 
-/** Slows every add down so that the scanning phase can be seen, without any wait in the app. */
-async function slowAdds(page: Page, failFirstAddOf?: string) {
+/**
+ * Holds every add after the first until the returned function is called, so that the scanning phase can
+ * be seen part-way, without any wait in the app.
+ */
+async function holdAddsAfterFirst(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let adds = 0;
+  await page.route("**/companies/activities/add", async (route) => {
+    if (adds++ > 0) await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The first add of `name` fails as a server error would; every other add goes through. */
+async function failFirstAddOf(page: Page, name: string) {
   let failed = false;
   await page.route("**/companies/activities/add", async (route) => {
-    const name = (route.request().postDataJSON() as { name?: string }).name;
-    if (failFirstAddOf && name === failFirstAddOf && !failed) {
+    if (!failed && (route.request().postDataJSON() as { name?: string }).name === name) {
       failed = true;
       await route.fulfill({ status: 500, json: { result: false, error: "error.generic-error" } });
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue();
   });
 }
@@ -37,7 +52,7 @@ test.describe("activities", () => {
     const before = Number((await page.getByText(/^Num: \d+$/).textContent())?.replace(/\D/g, ""));
     expect(before).toBeGreaterThanOrEqual(8);
 
-    await slowAdds(page);
+    const releaseAdds = await holdAddsAfterFirst(page);
     await page.getByRole("button", { name: "Añadir", exact: true }).click();
     const modal = page.getByRole("dialog", { name: "Añadir actividades" });
     // Six lines: four new ones, one repeated in another case and one the colegio already has.
@@ -51,6 +66,7 @@ test.describe("activities", () => {
     const progress = modal.getByRole("progressbar");
     await expect(progress).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/);
     await expect(progress).toHaveAccessibleName(/^Comprobando [2-5] de 5$/);
+    releaseAdds();
 
     const notice = modal.getByTestId("activities-added");
     await expect(notice).toContainText("Actividades añadidas correctamente");
@@ -102,7 +118,7 @@ test.describe("activities", () => {
     await page.goto("./#/login");
     await loginWith(page, DEMO.colegio.email);
     await openMenu(page, "Actividades");
-    await slowAdds(page, failing);
+    await failFirstAddOf(page, failing);
     const adds: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/companies/activities/add")) adds.push((r.postDataJSON() as { name: string }).name);

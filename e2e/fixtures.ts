@@ -47,13 +47,17 @@ const MAIL_API = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 19}`
 
 /** Waits until `count` mails have reached `to` at the test SMTP server, and returns them. */
 export async function waitForMail(to: string, count = 1, timeoutMs = 15_000): Promise<CaughtMail[]> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await (await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
-    if (mails.length >= count) return mails;
-    if (Date.now() > until) throw new Error(`no ${count} mail(s) for ${to} (got ${mails.length})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const caught = async () =>
+    (await (await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
+  let mails: CaughtMail[] = [];
+  const arrived = async () => {
+    mails = await caught();
+    return mails.length;
+  };
+  await expect
+    .poll(arrived, { message: `${count} mail(s) for ${to}`, timeout: timeoutMs })
+    .toBeGreaterThanOrEqual(count);
+  return mails;
 }
 
 /** The Coordina link in a mail (`…/webapp/#/invitation?token=…`), as a path for page.goto. */

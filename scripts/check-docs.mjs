@@ -39,7 +39,7 @@ export function findStaleReferences(root, doc = "docs/FEATURES.md") {
   const stale = new Set();
   for (const [, quoted] of text.matchAll(/`([^`\s]+)`/g)) {
     const ref = quoted.replace(/:\d+(?:-\d+)?$/, "");
-    if (!FILE.test(ref) || ref.includes("<")) continue;
+    if (!FILE.test(ref) || /[<*]/.test(ref)) continue; // a pattern, not a file
     const found = ref.includes("/") ? files.some((f) => f === ref || f.endsWith(`/${ref}`)) : names.has(ref);
     if (!found) stale.add(ref);
   }

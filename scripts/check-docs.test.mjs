@@ -17,7 +17,7 @@ it("names the files docs/FEATURES.md cites that do not exist, by path or by bare
   fs.writeFileSync(path.join(dir, "apps/web/src/Page.tsx"), "");
   fs.writeFileSync(
     path.join(dir, "docs/FEATURES.md"),
-    "| a | `apps/web/src/Page.tsx` | `Page.tsx`, `src/Page.tsx:3` | `apps/web/src/Gone.tsx`, `gone.test.ts` | `features/<f>/es.json` | `x.json` |\n",
+    "| a | `apps/web/src/Page.tsx` | `Page.tsx`, `src/Page.tsx:3` | `apps/web/src/Gone.tsx`, `gone.test.ts` | `features/<f>/es.json`, `apps/**/*.test.ts` | `x.json` |\n",
   );
   expect(findStaleReferences(dir)).toEqual(["apps/web/src/Gone.tsx", "gone.test.ts"]);
 });

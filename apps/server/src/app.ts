@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { ErrorKey, MAX_JSON_BODY_BYTES } from "@coordina/domain";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database, Db } from "./db/client.js";
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   limits?: Partial<AccountLimits>;
   /** where file bytes live; by default `DATA_DIR/files` on local disk */
   fileStore?: FileStore;
+  /** told of every route as it is declared, before any other hook (routes.test.ts lists them) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Query parameters that carry secrets are masked before a URL reaches the logs. */
@@ -97,8 +99,10 @@ export async function buildApp(options: BuildAppOptions) {
       reply.code(error.statusCode === 414 ? 414 : 400).send({ result: false, error: ErrorKey.invalidInput } as never);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
-  // The API speaks JSON (and, later, multipart for uploads); plain text bodies get 415.
+  // The API speaks JSON, and multipart for uploads (registered below, before the upload routes);
+  // plain text bodies get 415.
   app.removeContentTypeParser("text/plain");
   registerValidation(app);
   app.decorate("db", database.db);

@@ -4,10 +4,10 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { type BuildAppOptions, buildApp, loggerOptions } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, openPglite, openPostgres } from "../src/db/client.js";
+import { type Database, openPglite, openPostgres, queryRows } from "../src/db/client.js";
 import {
   type CompanyInput,
   ensureCompany,
@@ -16,6 +16,13 @@ import {
   ensureUser,
 } from "../src/db/seed/builders.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../src/db/seed/demo.js";
+
+/**
+ * Whether the tests run on a PostgreSQL server (DATABASE_URL) rather than PGlite. The PG-only tests (real
+ * row locks, cut connections) run only then, as `it.runIf(onPostgres)`; CI's PostgreSQL run fails if
+ * it skipped any test (.ci/run), so they always run there.
+ */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or, when DATABASE_URL is
@@ -168,6 +175,20 @@ export async function ensureMemberCompany(
   return { ...row, managerId: user.id };
 }
 
+/**
+ * The subjects of the messages the outbox holds for `to` (sent or still to send), oldest first, read once
+ * the work requests left running in the background is done: a message is written there in the same
+ * transaction as its cause, so this shows what was mailed, and that nothing was, without waiting.
+ */
+export async function outboxTo(ctx: Pick<TestContext, "app" | "database">, to: string): Promise<string[]> {
+  await ctx.app.background.idle();
+  const rows = await queryRows<{ subject: string }>(
+    ctx.database.db,
+    sql`select subject from mail_outbox where lower(to_address) = lower(${to}) order by id`,
+  );
+  return rows.map((r) => r.subject);
+}
+
 /** The error envelope with that status and key, and nothing else: no data leaks with a refusal. */
 export function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, error: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -230,13 +251,14 @@ export async function upload(
  * is known to be blocked behind a transaction a test holds.
  */
 export async function waitForLockWait(db: Database["db"]) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const result = (await db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (result.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error("nothing waited for a lock");
+  await vi.waitFor(
+    async () => {
+      const [waiting] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (waiting!.n === 0) throw new Error("nothing waited for a lock");
+    },
+    { timeout: 20_000, interval: 1 },
+  );
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { vi } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "./helpers.js";
 
 /**
@@ -50,14 +51,15 @@ export class TestSmtp {
   }
 
   /** Waits until `count` messages have reached `address` (the worker sends off the request). */
-  async waitFor(address: string, count = 1, timeoutMs = 10_000): Promise<ParsedMail[]> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const found = this.to(address);
-      if (found.length >= count) return found;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`no ${count} mail(s) for ${address} within ${timeoutMs} ms (got ${this.to(address).length})`);
+  waitFor(address: string, count = 1, timeoutMs = 10_000): Promise<ParsedMail[]> {
+    return vi.waitFor(
+      () => {
+        const found = this.to(address);
+        if (found.length < count) throw new Error(`no ${count} mail(s) for ${address} (got ${found.length})`);
+        return found;
+      },
+      { timeout: timeoutMs, interval: 25 },
+    );
   }
 }
 

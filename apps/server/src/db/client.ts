@@ -218,7 +218,7 @@ const statementNames = new Map<string, string>();
  *
  * When its connection is cut, the statement is run once more on another connection, whatever it says:
  * only statements that may run twice belong here. Today they are list reads and the compliance caches'
- * read-compute-store statements (figures-cache.ts), whose only write is an upsert of values computed from
+ * read-compute-store statements (figures-cache.repository.ts), whose only write is an upsert of values computed from
  * the versions read in the same snapshot, keyed by (colegio or community, company, day, version): run
  * again, it stores the same row or one of a newer version, and a row of an older version is never used.
  */

@@ -2,7 +2,15 @@ import { ErrorKey, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, createTestApp, DEMO_ACCOUNTS, expectError, type TestContext, tokenFor } from "../../test/helpers.js";
+import {
+  call,
+  createTestApp,
+  DEMO_ACCOUNTS,
+  expectError,
+  onPostgres,
+  type TestContext,
+  tokenFor,
+} from "../../test/helpers.js";
 import { connectionRetries, isReadOnlyStatement, queryRows, RetryingPool } from "./client.js";
 
 /*
@@ -11,7 +19,7 @@ import { connectionRetries, isReadOnlyStatement, queryRows, RetryingPool } from 
  * (client.ts); a write, a transaction, and a read whose retry failed too answer 503 in the envelope.
  * Only PostgreSQL has connections to cut; CI runs the server suite on it.
  */
-describe.runIf(process.env.DATABASE_URL)("connections cut under load (PostgreSQL)", () => {
+describe.runIf(onPostgres)("connections cut under load (PostgreSQL)", () => {
   let ctx: TestContext;
   let killer: pg.Client;
 
@@ -126,9 +134,13 @@ describe.runIf(process.env.DATABASE_URL)("connections cut under load (PostgreSQL
     await cutting;
     // pg_terminate_backend only signals: the last round's backends are gone once PostgreSQL lists them no
     // more; then the I/O already received (their goodbyes) is handled before anything else is sent.
-    while ((await killer.query("select 1 from pg_stat_activity where pid = any($1::int[])", [lastRound])).rowCount) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await vi.waitFor(
+      async () => {
+        const alive = await killer.query("select 1 from pg_stat_activity where pid = any($1::int[])", [lastRound]);
+        expect(alive.rowCount, "backends of the last round still listed").toBe(0);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
     await new Promise((resolve) => setImmediate(resolve));
 
     const count = (kind: Kind, status: number) =>

@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/helpers.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, onPostgres } from "../../test/helpers.js";
 import { isConnectionFailure } from "../lib/db-errors.js";
 import {
   connectionRetries,
@@ -130,7 +130,7 @@ describe("a database that cannot be reached", () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)("statements whose connection is cut (PostgreSQL)", () => {
+describe.runIf(onPostgres)("statements whose connection is cut (PostgreSQL)", () => {
   let database: Database;
   let url: string;
   /** the database under test, opened again with a pool of 2 (and its own counters) */
@@ -171,16 +171,19 @@ describe.runIf(process.env.DATABASE_URL)("statements whose connection is cut (Po
   }
 
   /** The backend of a statement waiting for that lock (other than those in `seen`), once it waits. */
-  async function waiter(seen: number[] = []): Promise<number> {
-    for (;;) {
-      const { rows } = await admin.query<{ pid: number }>(
-        `select pid from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and not (pid = any($1::int[]))`,
-        [seen],
-      );
-      if (rows[0]) return rows[0].pid;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+  function waiter(seen: number[] = []): Promise<number> {
+    return vi.waitFor(
+      async () => {
+        const { rows } = await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and not (pid = any($1::int[]))`,
+          [seen],
+        );
+        if (!rows[0]) throw new Error("no statement waits for the lock");
+        return rows[0].pid;
+      },
+      { timeout: 20_000, interval: 10 },
+    );
   }
 
   const terminate = (pid: number) => admin.query("select pg_terminate_backend($1)", [pid]);

@@ -1,5 +1,5 @@
 import type { Actor } from "./actor.js";
-import { forbidden } from "./app-error.js";
+import { type AppError, forbidden } from "./app-error.js";
 
 /** The caller as a policy sees it. */
 export type Caller = Pick<Actor, "role" | "companyId" | "colegioId">;
@@ -16,13 +16,15 @@ export interface Policy<Action extends string, Facts> {
 /**
  * A service's first step: the policy allows `action` on `facts`, or the call ends here with 403 and no
  * data (in the spirit of immich's `requireAccess`). Facts are read before, by the service, from the
- * repository; a record that does not exist is a 404 there.
+ * repository; a record that does not exist is a 404 there. `refusal` names another answer where the API
+ * promises one (a 404 that hides whether a record exists, a specific error key).
  */
 export function requireAccess<Action extends string, Facts>(
   policy: Policy<Action, Facts>,
   caller: Caller,
   action: Action,
   facts: Facts,
+  refusal: () => AppError = forbidden,
 ): void {
-  if (!policy.can(caller, action, facts)) throw forbidden();
+  if (!policy.can(caller, action, facts)) throw refusal();
 }

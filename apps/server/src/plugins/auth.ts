@@ -1,5 +1,5 @@
 import { ErrorKey, ROLE_NUMBERS, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Actor } from "../lib/actor.js";
 import { AppError } from "../lib/app-error.js";
@@ -10,7 +10,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** open without a session */
     public?: boolean;
-    /** roles allowed; absent = any logged-in role */
+    /** the roles allowed (`ANY_ROLE`: every signed-in role); every route names them or is public (routes.test.ts) */
     roles?: readonly number[];
     /** reachable before the legal notice is accepted (logout, current user, settings) */
     beforeLegal?: boolean;
@@ -22,6 +22,14 @@ declare module "fastify" {
 
 /** `config.roles` of a route open to every signed-in caller, whatever the role (logout, the session). */
 export const ANY_ROLE: readonly number[] = ROLE_NUMBERS;
+
+/**
+ * An `onRoute` hook for a scope whose routes a plugin declares (the web app's files, the API description):
+ * pages anyone may open, so every route of the scope says `public` like the API's open routes do.
+ */
+export function declarePublic(route: RouteOptions) {
+  route.config = { ...route.config, public: true };
+}
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,200})$/i;
 

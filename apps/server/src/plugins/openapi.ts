@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { declarePublic } from "./auth.js";
 
 /** OpenAPI generated from the routes' zod schemas; the UI at /api-docs, the document at /api-docs/json. */
 export async function registerOpenApi(app: FastifyInstance, httpsOnly: boolean) {
@@ -22,11 +23,14 @@ export async function registerOpenApi(app: FastifyInstance, httpsOnly: boolean) 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: "/api-docs",
-    staticCSP: true,
-    // Over plain HTTP, upgrade-insecure-requests would send the page's assets to an https that is not there.
-    transformStaticCSP: (header: string) =>
-      httpsOnly ? header : header.replace(/\s*upgrade-insecure-requests;?/g, "").trim(),
+  await app.register(async (docs) => {
+    docs.addHook("onRoute", declarePublic);
+    await docs.register(swaggerUi, {
+      routePrefix: "/api-docs",
+      staticCSP: true,
+      // Over plain HTTP, upgrade-insecure-requests would send the page's assets to an https that is not there.
+      transformStaticCSP: (header: string) =>
+        httpsOnly ? header : header.replace(/\s*upgrade-insecure-requests;?/g, "").trim(),
+    });
   });
 }

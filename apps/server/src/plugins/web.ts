@@ -2,14 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { declarePublic } from "./auth.js";
 
 /**
  * The built web app under /webapp/. Vite's hashed assets are immutable and cached for a year;
  * index.html is revalidated on every load so a new release is picked up at once.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  // The web app's pages are not part of the API: out of its description.
-  const page = { schema: { hide: true } };
+  // The web app's pages are not part of the API: out of its description, and open to anyone.
+  const page = { schema: { hide: true }, config: { public: true } };
   app.get("/", { ...page, logLevel: "warn" }, (_request, reply) => reply.redirect("/webapp/", 302));
   app.get("/webapp", page, (_request, reply) => reply.redirect("/webapp/", 301));
 
@@ -23,18 +24,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     );
     return;
   }
-  await app.register(fastifyStatic, {
-    root: webDist,
-    prefix: "/webapp/",
-    wildcard: true,
-    index: ["index.html"],
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      } else {
-        res.setHeader("Cache-Control", "no-cache");
-      }
-    },
+  await app.register(async (web) => {
+    web.addHook("onRoute", declarePublic);
+    await web.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/webapp/",
+      wildcard: true,
+      index: ["index.html"],
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        } else {
+          res.setHeader("Cache-Control", "no-cache");
+        }
+      },
+    });
   });
 }

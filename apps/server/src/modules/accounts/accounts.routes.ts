@@ -17,17 +17,11 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/auth.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
+import { acceptInvitation, checkInvitationToken } from "./accept-invitation.service.js";
 import type { AccountsContext } from "./context.js";
-import {
-  acceptInvitation,
-  cancelInvitation,
-  checkInvitationToken,
-  companyTypesFor,
-  invite,
-  listInvitations,
-  resendInvitation,
-} from "./invitations.service.js";
+import { cancelInvitation, listInvitations, resendInvitation } from "./invitations.service.js";
+import { companyTypesFor, invite } from "./invite.service.js";
 import { checkRecoveryToken, completeRecovery, startRecovery } from "./recovery.service.js";
 import { registerForColegio, registerProvider } from "./registry.service.js";
 
@@ -159,6 +153,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/companies/companies/types",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary: "Tipos de compañía que el usuario puede invitar (el primero va preseleccionado)",
@@ -171,6 +166,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/companies/invite",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary: "Invita a crear una compañía (create-company) o a unirse a una (create-company-user)",
@@ -184,6 +180,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/registry/register",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary:
@@ -198,6 +195,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/invitations/index",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary: "Invitaciones enviadas por la compañía del usuario (paginado, con estado)",
@@ -211,6 +209,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/invitations/resend/:id",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary: "Reenvía una invitación pendiente o caducada con un enlace nuevo",
@@ -227,6 +226,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/invitations/cancel/:id",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["invitations"],
         summary: "Cancela una invitación pendiente: su enlace deja de funcionar",

@@ -1,8 +1,12 @@
 import type { INVITATION_SORTABLE, InvitationRow } from "@coordina/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
+import { col, rowReader } from "../../db/rows.js";
 import { communities, invitations } from "../../db/schema/index.js";
-import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+
+type InvitationSortKey = (typeof INVITATION_SORTABLE)[number];
 
 export async function findLiveCommunity(db: DbOrTx, id: number) {
   const [row] = await db
@@ -26,31 +30,39 @@ export async function findInvitation(db: DbOrTx, id: number, forUpdate = false) 
   return row;
 }
 
-const SORT_SQL: Record<(typeof INVITATION_SORTABLE)[number], string> = {
+/** The columns an invitation list may be sorted by besides its default (newest first). */
+const SORT_COLUMNS = {
   email: "i.email",
-  company_name: "i.company_name",
-  created: "i.created_at",
+  company_name: { expr: "i.company_name", nullable: true },
   status: "status",
-};
+} as const;
+
+const invitationRow: (raw: Record<string, unknown>) => InvitationRow = rowReader({
+  id: col.int,
+  email: col.text,
+  action: col.text,
+  company_name: col.textOrNull,
+  company_type: col.int,
+  status: col.as<InvitationRow["status"]>(),
+  created: col.iso,
+  expires: col.isoOrNull,
+  accepted_at: col.isoOrNull,
+  invited_by: col.textOrNull,
+});
 
 /**
  * One page of the invitations a company sent, and their total. The default order (newest first) is read
  * from the end of index invitations_inviter_company_idx and stops after the page.
  */
-export async function pageInvitations(
-  db: DbOrTx,
-  companyId: number,
-  q: PageRequest & { filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
-) {
+export async function pageInvitations(db: DbOrTx, companyId: number, q: SortedPage<InvitationSortKey>) {
   const dir = q.sortDesc ?? (q.sortBy ? "ASC" : "DESC");
-  // created_at is never null, so that order matches the index exactly (no sort step).
-  const orderBy = sql.raw(
+  // created_at is never null, so that order matches the index exactly (no sort step). Sorted by another
+  // column, ties stay newest first whichever way the column goes.
+  const orderBy =
     q.sortBy && q.sortBy !== "created"
-      ? `${SORT_SQL[q.sortBy]} ${dir} nulls last, i.id desc`
-      : `i.created_at ${dir}, i.id ${dir}`,
-  );
+      ? sortSql(SORT_COLUMNS, q.sortBy, dir, "i.id desc, i.id")
+      : sortSql({ created: "i.created_at" }, "created", dir, "i.id");
   const like = containsPattern(q.filter);
-  const iso = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
   return fetchPage(
     db,
     q,
@@ -63,17 +75,38 @@ export async function pageInvitations(
                  ${q.filter ? sql`and (i.email ilike ${like} or i.company_name ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r): InvitationRow => ({
-      id: Number(r.id),
-      email: String(r.email),
-      action: String(r.action),
-      company_name: r.company_name as string | null,
-      company_type: Number(r.company_type),
-      status: r.status as InvitationRow["status"],
-      created: new Date(r.created as string).toISOString(),
-      expires: iso(r.expires),
-      accepted_at: iso(r.accepted_at),
-      invited_by: r.invited_by as string | null,
-    }),
+    invitationRow,
   );
+}
+
+export async function insertInvitation(db: DbOrTx, values: typeof invitations.$inferInsert): Promise<number> {
+  const [row] = await db.insert(invitations).values(values).returning({ id: invitations.id });
+  return row!.id;
+}
+
+/**
+ * Changes an invitation that is still open (pending or expired); false when it no longer is. The status
+ * is checked in the update itself: an acceptance or a cancel that committed since it was read wins.
+ */
+async function updateOpenInvitation(db: DbOrTx, id: number, changes: PgUpdateSetSource<typeof invitations>) {
+  const changed = await db
+    .update(invitations)
+    .set(changes)
+    .where(and(eq(invitations.id, id), inArray(invitations.status, ["pending", "expired"])))
+    .returning({ id: invitations.id });
+  return changed.length > 0;
+}
+
+/** An open invitation pending again until `expiresAt` (it is being resent). */
+export const reopenInvitation = (db: DbOrTx, id: number, expiresAt: Date) =>
+  updateOpenInvitation(db, id, { status: "pending", expiresAt });
+
+export const cancelOpenInvitation = (db: DbOrTx, id: number) =>
+  updateOpenInvitation(db, id, { status: "cancelled", cancelledAt: sql`now()` });
+
+export async function markInvitationAccepted(db: DbOrTx, id: number, userId: number) {
+  await db
+    .update(invitations)
+    .set({ status: "accepted", acceptedAt: sql`now()`, acceptedUserId: userId })
+    .where(eq(invitations.id, id));
 }

@@ -1,7 +1,8 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, DEMO_ACCOUNTS, login, tokenFor } from "../../../test/helpers.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
+import { call, DEMO_ACCOUNTS, login, outboxTo, tokenFor } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
     tokens[role] = await tokenFor(ctx.app, DEMO_ACCOUNTS[role]);
   }
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const invite = (token: string, body: object) => call(ctx.app, "POST", "/companies/companies/invite", { token, body });
@@ -26,6 +28,18 @@ const companyInvite = (email: string, type: number, name = "Nueva Compañía S.L
   company: { name, type },
 });
 const linkFor = async (email: string, nth = 1) => linkToken((await ctx.smtp.waitFor(email, nth))[nth - 1]!).token;
+/** The colegio invites `email` to create a company; fails the test unless the invitation is sent. */
+async function colegioInvites(email: string, type: number, name: string) {
+  const response = await invite(tokens.colegio, companyInvite(email, type, name));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { id: number };
+}
+/** The invitee opens the link mailed to `email` and sets PASSWORD. */
+async function acceptInvitation(email: string) {
+  const shakey = await linkFor(email);
+  const accepted = await call(ctx.app, "POST", "/companies/users/regcheckin", { body: { shakey, password: PASSWORD } });
+  expect(accepted.json()).toEqual({ result: true, action: "invitation" });
+}
 
 describe("the levels each role may invite (one policy table)", () => {
   const table: [keyof typeof DEMO_ACCOUNTS, number[]][] = [
@@ -87,6 +101,7 @@ describe("the colegio invites an administrator", () => {
   });
 
   it("refuses a second pending invitation and an existing user with the spec's text", async () => {
+    await colegioInvites(email, Role.administrador, "Fincas Norte S.L.");
     const again = await invite(tokens.colegio, companyInvite(email, Role.gremio));
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(ErrorKey.invitationPendingExists);
@@ -103,6 +118,7 @@ describe("the colegio invites an administrator", () => {
   });
 
   it("the invitee opens the mailed link, sets a password and belongs to the colegio", async () => {
+    await colegioInvites(email, Role.administrador, "Fincas Norte S.L.");
     const [mail] = await ctx.smtp.waitFor(email);
     expect(mail!.subject).toBe("Invitación a Coordina");
     expect(mail!.text).toContain("Colegio de Administradores de Fincas de Madrid");
@@ -141,6 +157,8 @@ describe("the colegio invites an administrator", () => {
   });
 
   it("must accept the legal notice before anything but the settings calls", async () => {
+    await colegioInvites(email, Role.administrador, "Fincas Norte S.L.");
+    await acceptInvitation(email);
     const token = (await login(ctx.app, email, PASSWORD)).json().data;
     const bearer = token.token as string;
     const blocked = await call(ctx.app, "GET", "/companies/users/company", { token: bearer });
@@ -270,6 +288,7 @@ describe("simultaneous requests", () => {
   });
 
   it("two acceptances of the same link at once create one account", async () => {
+    await colegioInvites("carrera@coordina.test", Role.gremio, "Carrera A");
     const token = await linkFor("carrera@coordina.test");
     const answers = await Promise.all([
       call(ctx.app, "POST", "/companies/users/regcheckin", { body: { shakey: token, password: PASSWORD } }),
@@ -309,6 +328,10 @@ describe("simultaneous requests", () => {
 
 describe("the invitations list, resend and cancel", () => {
   it("lists the company's invitations with their state, paged and searchable", async () => {
+    await colegioInvites("nueva.admin@coordina.test", Role.administrador, "Fincas Norte S.L.");
+    await acceptInvitation("nueva.admin@coordina.test");
+    await colegioInvites("lista.uno@coordina.test", Role.gremio, "Lista Uno S.L.");
+    await colegioInvites("lista.dos@coordina.test", Role.gremio, "Lista Dos S.L.");
     const page = await call(ctx.app, "POST", "/companies/invitations/index", {
       token: tokens.colegio,
       body: { page: 1, limit: 2 },
@@ -365,8 +388,7 @@ describe("the invitations list, resend and cancel", () => {
     });
     expect(foreignResend.statusCode).toBe(404);
     expect(foreignResend.json()).toEqual({ result: false, error: ErrorKey.notFound });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(ctx.smtp.to(email)).toHaveLength(2);
+    expect(await outboxTo(ctx, email)).toEqual(["Invitación a Coordina", "Invitación a Coordina"]);
     expect(
       (await call(ctx.app, "POST", `/companies/invitations/cancel/${id}`, { token: tokens.administrador })).statusCode,
     ).toBe(404);

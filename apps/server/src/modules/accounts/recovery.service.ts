@@ -1,11 +1,10 @@
 import { ErrorKey, normalizeEmail, TokenAction } from "@coordina/domain";
-import { eq, sql } from "drizzle-orm";
-import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail, liftLoginLocks, revokeUserSessions } from "../auth/auth.repository.js";
 import { hashPassword } from "../auth/passwords.js";
 import { recoveryMail } from "../mail/templates.js";
+import { setPassword } from "./accounts.repository.js";
 import { type AccountsContext, tokenLink } from "./context.js";
 import { consumeLinkToken, findLiveToken, issueLinkToken } from "./tokens.repository.js";
 
@@ -48,11 +47,7 @@ export async function completeRecovery(ctx: AccountsContext, shakey: string, pas
   const email = await ctx.db.transaction(async (tx) => {
     const token = await consumeLinkToken(tx, shakey, [TokenAction.recovery]);
     if (!token?.userId) throw new AppError(404, ErrorKey.recoveryLinkNotFound);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()` })
-      .where(eq(users.id, token.userId))
-      .returning({ id: users.id, email: users.email });
+    const user = await setPassword(tx, token.userId, passwordHash);
     if (!user) throw new AppError(404, ErrorKey.recoveryLinkNotFound);
     await revokeUserSessions(tx, user.id);
     return user.email;

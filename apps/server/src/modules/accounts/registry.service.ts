@@ -7,10 +7,9 @@ import {
   TokenAction,
   ValidationKey,
 } from "@coordina/domain";
-import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryRows } from "../../db/client.js";
-import { colegioMembers, companies, users } from "../../db/schema/index.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../../lib/db-errors.js";
@@ -18,8 +17,15 @@ import { consumeRate } from "../../lib/rate-limit.js";
 import { findUserByEmail } from "../auth/auth.repository.js";
 import { findCompany } from "../companies/companies.repository.js";
 import { registryMail } from "../mail/templates.js";
+import {
+  createCompanyWithManager,
+  deleteRegistration,
+  findAbandonedRegistration,
+  joinColegio,
+  type NewCompany,
+} from "./accounts.repository.js";
 import { type AccountsContext, tokenLink } from "./context.js";
-import { invitationPolicy } from "./invitations.policy.js";
+import { newCompanyPolicy } from "./invitations.policy.js";
 import { issueLinkToken } from "./tokens.repository.js";
 
 type CompanyRegistrationParsed = z.output<typeof companyRegistrationSchema>;
@@ -66,9 +72,13 @@ export async function registerProvider(
 export async function registerForColegio(ctx: AccountsContext, actor: Actor, input: CompanyRegistrationParsed) {
   const type = input.type ?? input.role;
   if (type === undefined) throw new AppError(400, ValidationKey.companyTypeRequired);
-  if (actor.role !== Role.colegio || !invitationPolicy.mayCreateCompanyOfType(actor, type)) {
-    throw new AppError(403, ErrorKey.invitationLevelForbidden);
-  }
+  requireAccess(
+    newCompanyPolicy,
+    actor,
+    "register",
+    { type },
+    () => new AppError(403, ErrorKey.invitationLevelForbidden),
+  );
   await consumeRate(ctx.db, `invite:user:${actor.userId}`, ctx.limits.invitePerUser);
   const email = normalizeEmail(input.email);
   const cif = input.cif.trim();
@@ -103,21 +113,18 @@ export async function registerForColegio(ctx: AccountsContext, actor: Actor, inp
  */
 async function createAwaitingPassword(
   ctx: AccountsContext,
-  input: { company: typeof companies.$inferInsert & { email: string }; colegioId?: number; registeredBy?: string },
+  input: { company: NewCompany & { email: string }; colegioId?: number; registeredBy?: string },
 ) {
-  const { company: values } = input;
+  const { company } = input;
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const [company] = await tx.insert(companies).values(values).returning({ id: companies.id });
-      const [user] = await tx
-        .insert(users)
-        .values({ email: values.email, passwordHash: null, userRole: values.type, companyId: company!.id })
-        .returning({ id: users.id });
-      await tx.update(companies).set({ ownerUserId: user!.id }).where(eq(companies.id, company!.id));
-      if (input.colegioId)
-        await tx.insert(colegioMembers).values({ colegioId: input.colegioId, companyId: company!.id });
-      await sendLink(ctx, user!.id, values.name, values.email, tx, input.registeredBy);
-      return company!.id;
+      const { companyId, userId } = await createCompanyWithManager(tx, company, {
+        email: company.email,
+        passwordHash: null,
+      });
+      if (input.colegioId) await joinColegio(tx, input.colegioId, companyId);
+      await sendLink(ctx, userId, company.name, company.email, tx, input.registeredBy);
+      return companyId;
     });
     ctx.mailer.nudge();
     return { id };
@@ -134,7 +141,7 @@ export async function sendLink(
   userId: number,
   companyName: string,
   email: string,
-  db: Db,
+  db: DbOrTx,
   registeredBy?: string,
 ) {
   const { token, expiresAt } = await issueLinkToken(db, { action: TokenAction.registry, userId });
@@ -153,26 +160,10 @@ export async function sendLink(
  * anything else already refers to (a colegio that included it, for example) is kept.
  */
 export async function releaseAbandonedRegistration(db: Db, match: { email: string; cifNorm?: string }) {
-  const [abandoned] = await queryRows<{ user_id: number; company_id: number }>(
-    db,
-    sql`select u.id as user_id, c.id as company_id
-        from users u join companies c on c.id = u.company_id and c.owner_user_id = u.id
-        where u.password_hash is null and c.type = ${Role.gremio}
-          and (u.email = ${match.email} ${match.cifNorm ? sql`or c.cif_norm = ${match.cifNorm}` : sql``})
-          and exists (select 1 from link_tokens t where t.user_id = u.id and t.action = ${TokenAction.registry})
-          and not exists (select 1 from link_tokens t
-                          where t.user_id = u.id and t.used_at is null and t.expires_at > now())
-          and not exists (select 1 from users other where other.company_id = c.id and other.id <> u.id)
-        limit 1`,
-  );
+  const abandoned = await findAbandonedRegistration(db, match);
   if (!abandoned) return;
   try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`delete from link_tokens where user_id = ${abandoned.user_id}`);
-      await tx.execute(sql`update companies set owner_user_id = null where id = ${abandoned.company_id}`);
-      await tx.execute(sql`delete from users where id = ${abandoned.user_id}`);
-      await tx.execute(sql`delete from companies where id = ${abandoned.company_id}`);
-    });
+    await db.transaction((tx) => deleteRegistration(tx, abandoned));
   } catch (err) {
     if (!isForeignKeyViolation(err)) throw err;
   }

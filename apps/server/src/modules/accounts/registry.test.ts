@@ -1,6 +1,7 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, DEMO_ACCOUNTS, login, tokenFor } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
@@ -10,6 +11,7 @@ let ctx: MailTestContext;
 beforeAll(async () => {
   ctx = await createMailTestApp({ limits: { registerPerIp: { max: 4, windowSeconds: 3600 } } });
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 let ip = 0;
@@ -50,6 +52,9 @@ describe("provider self-registration", () => {
   });
 
   it("refuses a taken e-mail or CIF with the spec's texts", async () => {
+    expect((await register({ email, cif: "B-12345678", company: "Limpiezas Sol S.L." })).json()).toEqual({
+      result: true,
+    });
     const sameEmail = await register({ email, cif: "B99999999", company: "Otra" });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().error).toBe(ErrorKey.invitationUserExists);

@@ -1,6 +1,7 @@
 import { TOKEN_LIFETIME_HOURS, TokenAction, type TokenActionValue } from "@coordina/domain";
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
 import { linkTokens } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 
@@ -73,7 +74,7 @@ export interface LiveToken<A extends TokenActionValue = TokenActionValue> {
 
 /** A token that is unused and unexpired, for one of `actions`, with what it points to. */
 export async function findLiveToken<A extends TokenActionValue>(db: DbOrTx, token: string, actions: readonly A[]) {
-  const [row] = await queryRows<LiveToken<A>>(
+  const [row] = await queryTyped(
     db,
     sql`select t.id, t.action, t.user_id, t.invitation_id,
                coalesce(i.email, u.email) as email, t.email as new_email,
@@ -88,8 +89,18 @@ export async function findLiveToken<A extends TokenActionValue>(db: DbOrTx, toke
         where t.token_hash = ${hashToken(token)} and t.used_at is null and t.expires_at > now()
           and t.action in ${actions}
         limit 1`,
+    {
+      id: col.int,
+      action: col.as<A>(),
+      user_id: col.intOrNull,
+      invitation_id: col.intOrNull,
+      email: col.textOrNull,
+      new_email: col.textOrNull,
+      company_name: col.textOrNull,
+      invitation_status: col.textOrNull,
+    },
   );
-  return row ? { ...row, id: Number(row.id) } : undefined;
+  return row satisfies LiveToken<A> | undefined;
 }
 
 /**

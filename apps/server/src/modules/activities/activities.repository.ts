@@ -1,14 +1,18 @@
 import type { ActivityRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { activities } from "../../db/schema/index.js";
-import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 
-export async function pageActivities(
-  db: DbOrTx,
-  colegioId: number,
-  q: PageRequest & { filter: string; sortBy?: "name" | "providers" | undefined; sortDesc?: "ASC" | "DESC" | undefined },
-) {
+const activityRow: (raw: Record<string, unknown>) => ActivityRow = rowReader({
+  id: col.int,
+  name: col.text,
+  providers: col.int,
+});
+const activityName = { id: col.int, name: col.text };
+
+export async function pageActivities(db: DbOrTx, colegioId: number, q: SortedPage<"name" | "providers">) {
   const orderBy = sortSql(
     { name: "lower(a.name)", providers: "providers" },
     q.sortBy ?? "name",
@@ -27,25 +31,26 @@ export async function pageActivities(
       where: sql`a.colegio_id = ${colegioId} ${q.filter ? sql`and a.name ilike ${containsPattern(q.filter)}` : sql``}`,
       orderBy,
     },
-    (r): ActivityRow => ({ id: Number(r.id), name: String(r.name), providers: Number(r.providers) }),
+    activityRow,
   );
 }
 
 export async function allActivities(db: DbOrTx, colegioId: number) {
-  const rows = await queryRows<{ id: number; name: string }>(
+  return queryTyped(
     db,
     sql`select id, name from activities where colegio_id = ${colegioId} order by lower(name), id`,
+    activityName,
   );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** The colegio's activity of that name, compared as the unique index does (case-insensitive). */
 export async function findActivityByName(db: DbOrTx, colegioId: number, name: string) {
-  const [row] = await queryRows<{ id: number; name: string }>(
+  const [row] = await queryTyped(
     db,
     sql`select id, name from activities where colegio_id = ${colegioId} and lower(name) = lower(${name}) limit 1`,
+    activityName,
   );
-  return row ? { id: Number(row.id), name: row.name } : undefined;
+  return row;
 }
 
 export async function insertActivity(db: DbOrTx, colegioId: number, name: string) {

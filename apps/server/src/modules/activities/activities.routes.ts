@@ -12,6 +12,7 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
+import { ACTIVITY_ROLES } from "./activities.policy.js";
 import { activityExists, addActivity, everyActivity, listActivities, removeActivity } from "./activities.service.js";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -21,6 +22,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/activities/index",
     {
+      config: { roles: ACTIVITY_ROLES.edit },
       schema: {
         tags: ["activities"],
         summary: "Actividades del colegio (paginado, con el número de proveedores de cada una)",
@@ -35,6 +37,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     app[method](
       "/companies/activities/all",
       {
+        config: { roles: ACTIVITY_ROLES.read },
         schema: {
           tags: ["activities"],
           summary: "Todas las actividades del colegio, por nombre",
@@ -49,6 +52,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        config: { roles: ACTIVITY_ROLES.edit },
         schema: {
           tags: ["activities"],
           summary: "¿Existe ya esa actividad en el colegio? (sin distinguir mayúsculas)",
@@ -66,6 +70,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/activities/add",
     {
+      config: { roles: ACTIVITY_ROLES.edit },
       schema: {
         tags: ["activities"],
         summary: "Añade una actividad al colegio (409 si ya existe)",
@@ -82,6 +87,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/activities/delete/:id",
     {
+      config: { roles: ACTIVITY_ROLES.edit },
       schema: {
         tags: ["activities"],
         summary: "Borra una actividad del colegio; sus proveedores dejan de tenerla",

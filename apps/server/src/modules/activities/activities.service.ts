@@ -1,9 +1,11 @@
-import { ErrorKey, Role } from "@coordina/domain";
+import { ErrorKey } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { colegioScope } from "../companies/companies.policy.js";
+import { activityPolicy } from "./activities.policy.js";
 import {
   allActivities,
   deleteActivity,
@@ -12,17 +14,15 @@ import {
   pageActivities,
 } from "./activities.repository.js";
 
-/**
- * Activities are the colegio's list: its staff edit it; the administrators of the colegio read it (to
- * filter providers by activity). Each colegio sees only its own.
- */
+/** The colegio whose activities the caller edits: its own (activities.policy). */
 function editingColegio(actor: Actor): number {
-  if (actor.role !== Role.colegio) throw forbidden();
+  requireAccess(activityPolicy, actor, "edit", undefined);
   return actor.companyId;
 }
 
+/** The colegio whose activities the caller reads: each colegio sees only its own. */
 function readingColegio(actor: Actor): number {
-  if (actor.role !== Role.colegio && actor.role !== Role.administrador) throw forbidden();
+  requireAccess(activityPolicy, actor, "read", undefined);
   return colegioScope(actor);
 }
 

@@ -1,6 +1,7 @@
 import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
 import { countHit } from "../../lib/rate-limit.js";
 
@@ -103,7 +104,7 @@ export async function colegiosOfUser(
   user: { id: number; role: number; companyId: number },
   onlyId?: number,
 ): Promise<ColegioRow[]> {
-  const rows = await queryRows<{ id: number; name: string; features: string[] | null }>(
+  return queryTyped(
     db,
     sql`
     select c.id, c.name, c.features
@@ -112,8 +113,8 @@ export async function colegiosOfUser(
       ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`}
       and ${userWorksIn(sql`c`, { id: sql`${user.id}`, role: sql`${user.role}`, companyId: sql`${user.companyId}` })}
     order by c.name, c.id`,
+    { id: col.int, name: col.text, features: col.as<string[] | null>() },
   );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, features: r.features }));
 }
 
 /**

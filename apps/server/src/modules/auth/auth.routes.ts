@@ -1,8 +1,7 @@
 import { errorResponses, loginRequestSchema, okEnvelope, okResultSchema, sessionDataSchema } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { actorOf } from "../../plugins/auth.js";
-import { purgeStaleThrottle } from "./auth.repository.js";
-import { type AuthSettings, login, logout, sessionData } from "./auth.service.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
+import { type AuthSettings, forgetStaleSignInAttempts, login, logout, sessionData } from "./auth.service.js";
 
 const errors = errorResponses(400, 401, 403, 429);
 
@@ -10,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
   // Closed windows and spent locks are forgotten once an hour, so the throttle table stays small.
   let purge: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
-    purge = setInterval(() => void purgeStaleThrottle(app.db).catch(() => {}), 60 * 60 * 1000);
+    purge = setInterval(() => void forgetStaleSignInAttempts(app.db).catch(() => {}), 60 * 60 * 1000);
     purge.unref();
   });
   app.addHook("onClose", async () => clearInterval(purge));
@@ -40,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
   app.post(
     "/companies/users/logout",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["auth"],
         summary: "Cierra la sesión actual (revoca su token)",
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ settings: AuthSettings }> = asy
   app.get(
     "/companies/users/current",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["auth"],
         summary: "Usuario de la sesión actual, con compañía, colegios y funcionalidades",

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.js";
 import { sessionEnded } from "../../lib/session-end.js";
 import { withoutControls } from "../../lib/text.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
+import { findCompany } from "../companies/companies.repository.js";
 import {
   accountThrottleKey,
   addressThrottleKey,
@@ -14,6 +15,7 @@ import {
   giveBackAttempt,
   insertSession,
   pairThrottleKey,
+  purgeStaleThrottle,
   revokeSession,
   type ThrottleLimits,
   takeAttempt,
@@ -109,7 +111,7 @@ export async function login(
 export async function sessionData(db: Db, actor: Actor): Promise<SessionData> {
   const [colegios, company] = await Promise.all([
     colegiosOfUser(db, { id: actor.userId, role: actor.role, companyId: actor.companyId }),
-    db.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, actor.companyId) }),
+    findCompany(db, actor.companyId),
   ]);
   if (!company) throw new AppError(401, ErrorKey.unauthorized);
   const configured = [company.features, ...colegios.map((c) => c.features)].filter((f): f is string[] => f !== null);
@@ -136,6 +138,11 @@ export async function sessionData(db: Db, actor: Actor): Promise<SessionData> {
     flags,
     issuer: ISSUER,
   };
+}
+
+/** Forgets the sign-in counts of windows long closed and of locks long over (hourly housekeeping). */
+export async function forgetStaleSignInAttempts(db: Db) {
+  await purgeStaleThrottle(db);
 }
 
 export async function logout(db: Db, actor: Actor) {

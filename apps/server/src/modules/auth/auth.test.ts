@@ -1,6 +1,7 @@
 import { DEFAULT_FEATURES, ErrorKey, Role, TokenAction } from "@coordina/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   createTestApp,
@@ -20,6 +21,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const current = (token: string, header = "authentication", query = "") =>

@@ -1,14 +1,14 @@
 import { colegioSchema, errorEnvelopeSchema } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/auth.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
 import { listColegios } from "../auth/auth.service.js";
 
 export const colegiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/companies/colegio/listcolegios",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["colegios"],
         summary: "Colegios a los que pertenece el usuario",

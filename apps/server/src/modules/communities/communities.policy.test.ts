@@ -98,20 +98,20 @@ describe("communityPolicy over every role", () => {
     it.each(ALL_CASES)("views, lists the providers of and manages %s as the table says", (name) => {
       const { target, rel, chosen } = CASES[name];
       const actor = { role, companyId, colegioId: chosen };
-      expect(communityPolicy.mayView(actor, target, rel), "mayView").toBe(row.view.includes(name));
-      expect(communityPolicy.mayListProviders(actor, target, rel), "mayListProviders").toBe(
+      expect(communityPolicy.can(actor, "view", { ...target, rel }), "mayView").toBe(row.view.includes(name));
+      expect(communityPolicy.can(actor, "listProviders", { ...target, rel }), "mayListProviders").toBe(
         row.listProviders.includes(name),
       );
-      expect(communityPolicy.mayManage(actor, target, rel), "mayManage").toBe(row.manage.includes(name));
+      expect(communityPolicy.can(actor, "manage", { ...target, rel }), "mayManage").toBe(row.manage.includes(name));
     });
 
     it("never manages what it may not view, nor lists providers it may not view", () => {
       for (const name of ALL_CASES) {
         const { target, rel, chosen } = CASES[name];
         const actor = { role, companyId, colegioId: chosen };
-        const view = communityPolicy.mayView(actor, target, rel);
-        if (communityPolicy.mayManage(actor, target, rel)) expect(view, name).toBe(true);
-        if (communityPolicy.mayListProviders(actor, target, rel)) expect(view, name).toBe(true);
+        const view = communityPolicy.can(actor, "view", { ...target, rel });
+        if (communityPolicy.can(actor, "manage", { ...target, rel })) expect(view, name).toBe(true);
+        if (communityPolicy.can(actor, "listProviders", { ...target, rel })) expect(view, name).toBe(true);
       }
     });
   });
@@ -120,12 +120,14 @@ describe("communityPolicy over every role", () => {
     for (const chosen of [null, COLEGIO_A, COLEGIO_B]) {
       const actor = { role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen };
       for (const target of [own, others, { colegioId: COLEGIO_A, adminCompanyId: COLEGIO_A }]) {
-        expect(communityPolicy.mayView(actor, target, NONE)).toBe(true);
-        expect(communityPolicy.mayListProviders(actor, target, NONE)).toBe(true);
-        expect(communityPolicy.mayManage(actor, target, { member: true, serves: true, porter: true })).toBe(false);
+        expect(communityPolicy.can(actor, "view", { ...target, rel: NONE })).toBe(true);
+        expect(communityPolicy.can(actor, "listProviders", { ...target, rel: NONE })).toBe(true);
+        expect(
+          communityPolicy.can(actor, "manage", { ...target, rel: { member: true, serves: true, porter: true } }),
+        ).toBe(false);
       }
-      expect(communityPolicy.mayView(actor, inB, NONE)).toBe(false);
-      expect(communityPolicy.mayListProviders(actor, inB, NONE)).toBe(false);
+      expect(communityPolicy.can(actor, "view", { ...inB, rel: NONE })).toBe(false);
+      expect(communityPolicy.can(actor, "listProviders", { ...inB, rel: NONE })).toBe(false);
     }
   });
 
@@ -138,14 +140,18 @@ describe("communityPolicy over every role", () => {
       [COLEGIO_A, false],
     ] as const) {
       const actor = { role: Role.administrador, companyId: ME, colegioId: chosen };
-      expect(communityPolicy.mayView(actor, target, rel), String(chosen)).toBe(expected);
-      expect(communityPolicy.mayManage(actor, target, rel), String(chosen)).toBe(expected);
+      expect(communityPolicy.can(actor, "view", { ...target, rel }), String(chosen)).toBe(expected);
+      expect(communityPolicy.can(actor, "manage", { ...target, rel }), String(chosen)).toBe(expected);
     }
   });
 
   it("a provider never manages nor lists providers, even of a community recorded as its company's", () => {
     const actor = { role: Role.gremio, companyId: ME, colegioId: null };
-    expect(communityPolicy.mayManage(actor, own, { member: true, serves: true, porter: false })).toBe(false);
-    expect(communityPolicy.mayListProviders(actor, own, { member: true, serves: true, porter: false })).toBe(false);
+    expect(communityPolicy.can(actor, "manage", { ...own, rel: { member: true, serves: true, porter: false } })).toBe(
+      false,
+    );
+    expect(
+      communityPolicy.can(actor, "listProviders", { ...own, rel: { member: true, serves: true, porter: false } }),
+    ).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Role } from "@coordina/domain";
-import type { Actor } from "../../lib/actor.js";
+import type { Caller, Policy } from "../../lib/access.js";
 
 /** The community as the policy sees it. */
 export interface CommunityTarget {
@@ -18,41 +18,72 @@ export interface CommunityRelation {
   porter: boolean;
 }
 
-type Caller = Pick<Actor, "role" | "companyId" | "colegioId">;
+/** A community and how the caller stands to it: the facts of the actions on one community. */
+export type CommunityFacts = CommunityTarget & { rel: CommunityRelation };
+
+/**
+ * On one community (facts: the community and the caller's relation to it):
+ * - `view`: read it (the panel, its Info card);
+ * - `listProviders`: read its providers and their documents there;
+ * - `manage`: edit or delete it and add or remove its providers.
+ * Role only (no facts): `list` the communities list, `listServed` the communities a provider serves,
+ * `create` add a community.
+ */
+export type CommunityAction = "view" | "listProviders" | "manage" | "list" | "listServed" | "create";
 
 /** A caller working in a chosen colegio (`colg_id`) reaches only that colegio's communities. */
-function inChosenColegio(actor: Caller, target: CommunityTarget): boolean {
-  return actor.colegioId === null || actor.colegioId === target.colegioId;
+function inChosenColegio(caller: Caller, target: CommunityTarget): boolean {
+  return caller.colegioId === null || caller.colegioId === target.colegioId;
+}
+
+function mayView(caller: Caller, c: CommunityFacts): boolean {
+  if (caller.role === Role.colegio) return c.colegioId === caller.companyId;
+  if (!inChosenColegio(caller, c)) return false;
+  if (caller.role === Role.administrador) return c.adminCompanyId === caller.companyId && c.rel.member;
+  if (caller.role === Role.gremio) return c.rel.serves && c.rel.member;
+  if (caller.role === Role.portero) return c.rel.porter;
+  return false;
+}
+
+function mayManage(caller: Caller, c: CommunityFacts): boolean {
+  return (
+    caller.role === Role.administrador &&
+    c.adminCompanyId === caller.companyId &&
+    c.rel.member &&
+    inChosenColegio(caller, c)
+  );
 }
 
 /**
  * Who may see and change which community (spec 02 §6, issue 5): the administrator company that manages
  * it, while it works in the community's colegio, sees and changes it and its providers; a provider sees
- * the communities it serves, read-only; a porter those it works in; the colegio sees its colegio's,
- * read-only. Everybody else nothing. Answers are booleans; the service turns `false` into 403.
+ * the communities it serves, read-only; a porter those it works in; the colegio sees its colegio's and
+ * their providers, read-only. Everybody else nothing. Administrators add communities; the lists are the
+ * administrator's and the colegio's, and the provider's own.
  */
-export const communityPolicy = {
-  /** Read the community (the panel, its Info card). */
-  mayView(actor: Caller, target: CommunityTarget, rel: CommunityRelation): boolean {
-    if (actor.role === Role.colegio) return target.colegioId === actor.companyId;
-    if (!inChosenColegio(actor, target)) return false;
-    if (actor.role === Role.administrador) return target.adminCompanyId === actor.companyId && rel.member;
-    if (actor.role === Role.gremio) return rel.serves && rel.member;
-    if (actor.role === Role.portero) return rel.porter;
-    return false;
+export const communityPolicy: Policy<CommunityAction, CommunityFacts | undefined> & {
+  abilities(caller: Caller, facts: CommunityFacts): { editable: boolean };
+} = {
+  can(caller, action, facts) {
+    switch (action) {
+      case "list":
+        return caller.role === Role.administrador || caller.role === Role.colegio;
+      case "listServed":
+        return caller.role === Role.gremio;
+      case "create":
+        return caller.role === Role.administrador;
+      case "view":
+        return facts !== undefined && mayView(caller, facts);
+      case "listProviders":
+        if (facts === undefined) return false;
+        if (caller.role === Role.colegio) return facts.colegioId === caller.companyId;
+        return mayManage(caller, facts);
+      case "manage":
+        return facts !== undefined && mayManage(caller, facts);
+    }
   },
-  /** Read the providers of the community: the administrator that manages it and the colegio. */
-  mayListProviders(actor: Caller, target: CommunityTarget, rel: CommunityRelation): boolean {
-    if (actor.role === Role.colegio) return target.colegioId === actor.companyId;
-    return communityPolicy.mayManage(actor, target, rel);
-  },
-  /** Edit or delete the community and add or remove its providers. */
-  mayManage(actor: Caller, target: CommunityTarget, rel: CommunityRelation): boolean {
-    return (
-      actor.role === Role.administrador &&
-      target.adminCompanyId === actor.companyId &&
-      rel.member &&
-      inChosenColegio(actor, target)
-    );
+  /** What the community's panel is told the caller may do. */
+  abilities(caller, facts) {
+    return { editable: communityPolicy.can(caller, "manage", facts) };
   },
 };

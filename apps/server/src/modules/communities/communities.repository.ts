@@ -5,11 +5,12 @@ import {
   type ProviderCommunitySortKey,
   todayInSpain,
 } from "@coordina/domain";
-import { eq, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRowsPrepared } from "../../db/client.js";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTypedPrepared, rowReader } from "../../db/rows.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
-import { communityFiguresOf } from "../compliance/figures-cache.js";
+import { communityFiguresOf } from "../compliance/figures-cache.repository.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -26,15 +27,15 @@ function prepareCommunityFor(db: DbOrTx) {
   return db
     .select({
       community: communities,
-      member: sql<boolean>`exists (select 1 from colegio_members m join companies c on c.id = m.company_id
+      member: sql`exists (select 1 from colegio_members m join companies c on c.id = m.company_id
         where m.colegio_id = communities.colegio_id and m.company_id = ${sql.placeholder("companyId")}
-          and m.erased = false and c.erased = false)`,
-      serves: sql<boolean>`exists (select 1 from community_providers cp
+          and m.erased = false and c.erased = false)`.mapWith(col.bool),
+      serves: sql`exists (select 1 from community_providers cp
         where cp.community_id = communities.id and cp.provider_company_id = ${sql.placeholder("companyId")}
-          and cp.erased = false)`,
-      porter: sql<boolean>`exists (select 1 from community_porters p
+          and cp.erased = false)`.mapWith(col.bool),
+      porter: sql`exists (select 1 from community_porters p
         where p.community_id = communities.id and p.porter_user_id = ${sql.placeholder("userId")}
-          and p.erased = false)`,
+          and p.erased = false)`.mapWith(col.bool),
     })
     .from(communities)
     .where(eq(communities.id, sql.placeholder("id")))
@@ -51,12 +52,33 @@ export async function findCommunityFor(db: DbOrTx, actor: { userId: number; comp
   }
   const [row] = await statement.execute({ id, userId: actor.userId, companyId: actor.companyId });
   if (!row) return undefined;
-  const rel: CommunityRelation = {
-    member: row.member === true,
-    serves: row.serves === true,
-    porter: row.porter === true,
-  };
+  const rel: CommunityRelation = { member: row.member, serves: row.serves, porter: row.porter };
   return { ...row.community, rel };
+}
+
+/** A new community's columns. */
+export type NewCommunity = typeof communities.$inferInsert;
+/** The columns an edit may change. */
+export type CommunityChanges = Partial<Omit<NewCommunity, "id" | "colegioId" | "adminCompanyId">>;
+
+export async function insertCommunity(db: DbOrTx, values: NewCommunity) {
+  const [row] = await db.insert(communities).values(values).returning({ id: communities.id });
+  return row!.id;
+}
+
+/** Writes `changes` to the live community; false when there is none (deleted meanwhile, or never was). */
+export async function updateLiveCommunity(db: DbOrTx, id: number, changes: CommunityChanges) {
+  const updated = await db
+    .update(communities)
+    .set(changes)
+    .where(and(eq(communities.id, id), eq(communities.erased, false)))
+    .returning({ id: communities.id });
+  return updated.length > 0;
+}
+
+/** Soft delete of the live community; false when it was already deleted (a concurrent delete). */
+export function eraseCommunity(db: DbOrTx, id: number) {
+  return updateLiveCommunity(db, id, { erased: true });
 }
 
 const liveProviders = (communityId: SQL) =>
@@ -79,6 +101,17 @@ const inColegio = (colegioId: number | null, companyId: number) =>
     ? sql`f.colegio_id in (select m.colegio_id from colegio_members m
                           where m.company_id = ${companyId} and m.erased = false)`
     : sql`f.colegio_id = ${colegioId}`;
+
+const communityPageRow = rowReader({
+  id: col.int,
+  name: col.text,
+  cif: col.text,
+  created_at: col.iso,
+  admin_company_id: col.int,
+  admin_name: col.text,
+  proveedores_count: col.int,
+  porteros_count: col.int,
+});
 
 /**
  * One page of communities with their providers, porters and document figures, and the total. The page
@@ -112,38 +145,47 @@ export async function pageCommunities(db: DbOrTx, scope: CommunityScope, q: Sort
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r) => r,
+    communityPageRow,
     !q.filter,
   );
-  // The page's figures, from the providers' cached rows (figures-cache.ts).
+  // The page's figures, from the providers' cached rows (figures-cache.repository.ts).
   const sums = await communityFiguresOf(
     db,
-    page.data.map((r) => Number(r.id)),
+    page.data.map((r) => r.id),
     todayInSpain(),
   );
   return {
     ...page,
     data: page.data.map((r): CommunityRow => {
-      const figures = sums.get(Number(r.id))!;
+      const figures = sums.get(r.id)!;
       return {
-        id: Number(r.id),
-        nombre: String(r.name),
-        name: String(r.name),
-        cif: String(r.cif),
-        proveedores_count: Number(r.proveedores_count),
+        id: r.id,
+        nombre: r.name,
+        name: r.name,
+        cif: r.cif,
+        proveedores_count: r.proveedores_count,
         ...figures,
         proveedores_uploaded:
           figures.mandatory_count > 0 && figures.mandatory_uploaded_count >= figures.mandatory_count,
         proveedores_read: figures.expected_count_read > 0 && figures.count_read >= figures.expected_count_read,
-        porteros: Number(r.porteros_count) > 0,
-        porteros_count: Number(r.porteros_count),
-        owner: Number(r.admin_company_id),
-        admin: String(r.admin_name),
-        created: new Date(r.created_at as string).toISOString(),
+        porteros: r.porteros_count > 0,
+        porteros_count: r.porteros_count,
+        owner: r.admin_company_id,
+        admin: r.admin_name,
+        created: r.created_at,
       };
     }),
   };
 }
+
+const providerCommunityRow = rowReader({
+  id: col.int,
+  name: col.text,
+  cif: col.text,
+  admin_company_id: col.int,
+  admin_name: col.text,
+  porteros: col.texts,
+});
 
 /**
  * One page of the live communities the provider serves in a colegio (null: in every colegio it works
@@ -177,19 +219,21 @@ export async function pageProviderCommunities(
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like} or a.name ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r): ProviderCommunityRow => ({
-      id: Number(r.id),
-      name: String(r.name),
-      cif: String(r.cif),
-      owner: Number(r.admin_company_id),
-      admin: String(r.admin_name),
-      porteros: (r.porteros as string[] | null) ?? [],
-    }),
+    (raw): ProviderCommunityRow => {
+      const r = providerCommunityRow(raw);
+      return {
+        id: r.id,
+        name: r.name,
+        cif: r.cif,
+        owner: r.admin_company_id,
+        admin: r.admin_name,
+        porteros: r.porteros,
+      };
+    },
     !q.filter,
   );
 }
 
-/** The community's administrator name and its live providers and porters, for the panel. */
 /** Live definitions of the colegio matching `where` (alias `def`). */
 const definitionsExist = (colegioId: number, where: SQL) =>
   sql`exists (select 1 from document_definitions def where def.colegio_id = ${colegioId} and def.erased = false and ${where})`;
@@ -211,16 +255,7 @@ export async function communityCounts(
   colegioId: number,
   reader?: Reader,
 ) {
-  const [row] = await queryRowsPrepared<{
-    admin: string;
-    providers: number | string;
-    porters: number | string;
-    provider_bound_docs: boolean;
-    porter_docs: boolean;
-    lopd_docs: boolean;
-    pending_read: boolean;
-    pending_read_providers: boolean;
-  }>(
+  const [row] = await queryTypedPrepared(
     db,
     sql`select (select name from companies where id = ${adminCompanyId}) as admin,
                ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters,
@@ -229,17 +264,18 @@ export async function communityCounts(
                ${definitionsExist(colegioId, sql`def."group" = 'LOPD'`)} as lopd_docs,
                ${reader ? pendingFor(id, reader, "administrator") : sql`false`} as pending_read,
                ${reader ? pendingFor(id, reader, "providers") : sql`false`} as pending_read_providers`,
-  );
-  return {
-    admin: row?.admin ?? "",
-    providers: Number(row?.providers ?? 0),
-    porters: Number(row?.porters ?? 0),
-    menu: {
-      provider_bound_docs: row?.provider_bound_docs === true,
-      porter_docs: row?.porter_docs === true,
-      lopd_docs: row?.lopd_docs === true,
-      pending_read: row?.pending_read === true,
-      pending_read_providers: row?.pending_read_providers === true,
+    {
+      admin: col.textOrNull,
+      providers: col.int,
+      porters: col.int,
+      provider_bound_docs: col.bool,
+      porter_docs: col.bool,
+      lopd_docs: col.bool,
+      pending_read: col.bool,
+      pending_read_providers: col.bool,
     },
-  };
+  );
+  // A select without `from`: always one row.
+  const { admin, providers, porters, ...menu } = row!;
+  return { admin: admin ?? "", providers, porters, menu };
 }

@@ -9,20 +9,23 @@ import {
   Role,
   ValidationKey,
 } from "@coordina/domain";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { communities } from "../../db/schema/index.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { colegioScope } from "../companies/companies.policy.js";
-import { communityPolicy } from "./communities.policy.js";
+import { type CommunityAction, communityPolicy } from "./communities.policy.js";
 import {
+  type CommunityChanges,
   communityCounts,
+  eraseCommunity,
   findCommunityFor,
+  insertCommunity,
   pageCommunities,
   pageProviderCommunities,
+  updateLiveCommunity,
 } from "./communities.repository.js";
 
 const UNIQUE_CIF = "communities_cif_norm_live_key";
@@ -35,7 +38,7 @@ function taxId(raw: string) {
 }
 
 /**
- * A live community the caller may act on with `may`, with its relation to the caller; 404 for one that
+ * A live community the caller may act on with `action`, with its relation to the caller; 404 for one that
  * does not exist, 403 (and no data) for one that is not the caller's business, deleted or not (so a
  * stranger cannot tell the two apart), and 404 for the caller's own deleted one.
  */
@@ -43,12 +46,12 @@ export async function communityFor(
   db: Db,
   actor: Actor,
   id: number,
-  may: keyof typeof communityPolicy,
+  action: Extract<CommunityAction, "view" | "listProviders" | "manage">,
   options: { erased?: boolean } = {},
 ) {
   const community = await findCommunityFor(db, actor, id);
   if (!community) throw notFound();
-  if (!communityPolicy[may](actor, community, community.rel)) throw forbidden();
+  requireAccess(communityPolicy, actor, action, community);
   if (community.erased && !options.erased) throw notFound();
   return community;
 }
@@ -59,14 +62,14 @@ export async function communityFor(
  * every colegio it works in: its own data, and nothing to refuse.
  */
 export function listCommunities(db: Db, actor: Actor, q: z.infer<typeof communitiesIndexSchema>) {
+  requireAccess(communityPolicy, actor, "list", undefined);
   if (actor.role === Role.colegio) return pageCommunities(db, { colegioId: actor.companyId }, q);
-  if (actor.role !== Role.administrador) throw forbidden();
   return pageCommunities(db, { colegioId: actor.colegioId, adminCompanyId: actor.companyId }, q);
 }
 
 /** The communities a provider serves in the chosen colegio, or in every colegio it works in. */
 export function listProviderCommunities(db: Db, actor: Actor, q: z.infer<typeof providerCommunitiesIndexSchema>) {
-  if (actor.role !== Role.gremio) throw forbidden();
+  requireAccess(communityPolicy, actor, "listServed", undefined);
   return pageProviderCommunities(db, actor.colegioId, actor.companyId, q);
 }
 
@@ -79,31 +82,28 @@ export async function createCommunity(
   actor: Actor,
   input: { name: string; cif: string; contact?: CommunityRegistrationRequest["company_data"] & { email?: string } },
 ) {
-  if (actor.role !== Role.administrador) throw forbidden();
+  requireAccess(communityPolicy, actor, "create", undefined);
   const colegioId = colegioScope(actor);
   const c = input.contact;
   try {
-    const [row] = await db
-      .insert(communities)
-      .values({
-        colegioId,
-        adminCompanyId: actor.companyId,
-        name: input.name,
-        ...taxId(input.cif),
-        ...(c
-          ? {
-              email: c.mail || c.email || null,
-              contactPerson: c.person,
-              phone: c.tfn,
-              address: c.address,
-              city: c.city,
-              province: c.country,
-              postcode: c.postcode,
-            }
-          : {}),
-      })
-      .returning({ id: communities.id });
-    return { id: row!.id };
+    const id = await insertCommunity(db, {
+      colegioId,
+      adminCompanyId: actor.companyId,
+      name: input.name,
+      ...taxId(input.cif),
+      ...(c
+        ? {
+            email: c.mail || c.email || null,
+            contactPerson: c.person,
+            phone: c.tfn,
+            address: c.address,
+            city: c.city,
+            province: c.country,
+            postcode: c.postcode,
+          }
+        : {}),
+    });
+    return { id };
   } catch (error) {
     if (isUniqueViolation(error, UNIQUE_CIF)) throw new AppError(409, ErrorKey.fincaCifTaken);
     throw error;
@@ -121,19 +121,14 @@ export function registerCommunity(db: Db, actor: Actor, input: CommunityRegistra
 
 /** Soft delete: the community leaves every list; its links, documents and read marks stay. */
 export async function deleteCommunity(db: Db, actor: Actor, id: number) {
-  const community = await communityFor(db, actor, id, "mayManage", { erased: true });
+  const community = await communityFor(db, actor, id, "manage", { erased: true });
   if (community.erased) throw new AppError(409, ErrorKey.fincaAlreadyErased);
-  const done = await db
-    .update(communities)
-    .set({ erased: true })
-    .where(and(eq(communities.id, id), eq(communities.erased, false)))
-    .returning({ id: communities.id });
-  if (done.length === 0) throw new AppError(409, ErrorKey.fincaAlreadyErased);
+  if (!(await eraseCommunity(db, id))) throw new AppError(409, ErrorKey.fincaAlreadyErased);
 }
 
 /** One community for its panel: data, counts, what the caller may do and what its menu shows. */
 export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<CommunityView> {
-  const community = await communityFor(db, actor, id, "mayView");
+  const community = await communityFor(db, actor, id, "view");
   const reader = actor.role === Role.gremio ? { companyId: actor.companyId, kind: "provider" as const } : undefined;
   const counts = await communityCounts(db, id, community.adminCompanyId, community.colegioId, reader);
   return {
@@ -152,7 +147,7 @@ export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<C
     admin: counts.admin,
     proveedores_count: counts.providers,
     porteros_count: counts.porters,
-    editable: communityPolicy.mayManage(actor, community, community.rel),
+    ...communityPolicy.abilities(actor, community),
     menu: counts.menu,
   };
 }
@@ -160,10 +155,10 @@ export async function viewCommunity(db: Db, actor: Actor, id: number): Promise<C
 /** Company edit of a community (the Info card): writes only the fields sent. */
 export async function updateCommunity(db: Db, actor: Actor, input: z.infer<typeof communityUpdateSchema>) {
   const id = input.id;
-  await communityFor(db, actor, id, "mayManage");
+  await communityFor(db, actor, id, "manage");
   const c = input.company_data ?? {};
   const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : v);
-  const changes = Object.fromEntries(
+  const changes: CommunityChanges = Object.fromEntries(
     Object.entries({
       name: input.name,
       ...(input.cif === undefined ? {} : taxId(input.cif)),
@@ -176,17 +171,13 @@ export async function updateCommunity(db: Db, actor: Actor, input: z.infer<typeo
       postcode: blankToNull(c.postcode),
     }).filter(([, v]) => v !== undefined),
   );
-  let updated: { id: number }[];
+  let updated: boolean;
   try {
-    updated = await db
-      .update(communities)
-      .set(changes)
-      .where(and(eq(communities.id, id), eq(communities.erased, false)))
-      .returning({ id: communities.id });
+    updated = await updateLiveCommunity(db, id, changes);
   } catch (error) {
     if (isUniqueViolation(error, UNIQUE_CIF)) throw new AppError(409, ErrorKey.fincaCifTaken);
     throw error;
   }
   // Deleted meanwhile by a simultaneous request.
-  if (updated.length === 0) throw notFound();
+  if (!updated) throw notFound();
 }

@@ -1,6 +1,7 @@
 import { COMMUNITY_SORTABLE, ErrorKey, PAGE_SIZE, Role, ValidationKey } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   createTestApp,
@@ -230,6 +231,7 @@ beforeAll(async () => {
     t[key] = await tokenFor(ctx.app, email);
   }
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
@@ -838,6 +840,7 @@ describe("editing a community (companies/fincas/update)", () => {
       postcode: "28009",
     });
   });
+  freshWorldForEachTest(() => ctx);
 
   it("writes only the fields sent and leaves the rest as they were", async () => {
     const before = await row(E.id);

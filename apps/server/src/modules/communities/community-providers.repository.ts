@@ -1,20 +1,37 @@
-import { type CommunityProviderRow, type CommunityProviderSortKey, Role, todayInSpain } from "@coordina/domain";
+import {
+  type CommunityProviderRow,
+  type CommunityProviderSortKey,
+  type ProviderInCommunityFigures,
+  Role,
+  todayInSpain,
+} from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { providerInCommunityFigures } from "../compliance/compliance.sql.js";
-import { providerFiguresOf } from "../compliance/figures-cache.js";
+import { providerFiguresOf } from "../compliance/figures-cache.repository.js";
 
 /** The administrator's live community in the colegio with this normalized tax id. */
 export async function findLiveCommunityOfAdmin(db: DbOrTx, adminCompanyId: number, colegioId: number, cifNorm: string) {
-  const [row] = await queryRows<{ id: number; colegio_id: number }>(
+  const [row] = await queryTyped(
     db,
     sql`select id, colegio_id from communities
         where cif_norm = ${cifNorm} and erased = false and admin_company_id = ${adminCompanyId}
           and colegio_id = ${colegioId}`,
+    { id: col.int, colegio_id: col.int },
   );
-  return row ? { id: Number(row.id), colegioId: Number(row.colegio_id) } : undefined;
+  return row ? { id: row.id, colegioId: row.colegio_id } : undefined;
 }
+
+const linkRow = rowReader({ id: col.int, provider_id: col.int, name: col.text, cif: col.text, active: col.bool });
+/** The figures of a row sorted by them (providerInCommunityFigures' columns). */
+const figuresRow = rowReader({
+  upload_must: col.int,
+  uploaded_count: col.int,
+  readed_must: col.int,
+  readed_count: col.int,
+});
 
 /** One page of the live providers of a community, with their document figures there, and the total. */
 export async function pageCommunityProviders(
@@ -30,7 +47,7 @@ export async function pageCommunityProviders(
   );
   const like = containsPattern(q.filter);
   // Sorted by a figure, every row's figures are computed in the query; otherwise the page's rows read
-  // theirs from the providers' cached rows (figures-cache.ts).
+  // theirs from the providers' cached rows (figures-cache.repository.ts).
   const bySort = q.sortBy === "uploaded" || q.sortBy === "read";
   const page = await fetchPage(
     db,
@@ -49,27 +66,27 @@ export async function pageCommunityProviders(
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r) => r,
+    (raw) => ({ ...linkRow(raw), figures: bySort ? figuresRow(raw) : undefined }),
     !q.filter,
   );
   const cached = bySort
-    ? new Map<number, Record<string, unknown>>()
+    ? new Map<number, ProviderInCommunityFigures>()
     : new Map((await providerFiguresOf(db, [community.id], todayInSpain())).map((f) => [f.provider_id, f]));
   return {
     ...page,
     data: page.data.map((r): CommunityProviderRow => {
-      const f = bySort ? r : cached.get(Number(r.provider_id));
-      if (!f) throw new Error(`no figures for provider ${String(r.provider_id)}`);
+      const f = r.figures ?? cached.get(r.provider_id);
+      if (!f) throw new Error(`no figures for provider ${r.provider_id}`);
       return {
-        id: Number(r.id),
-        id_provider: Number(r.provider_id),
-        name: String(r.name),
-        cif: String(r.cif),
-        active: r.active === true,
-        uploaded_count: Number(f.uploaded_count),
-        upload_must: Number(f.upload_must),
-        readed_count: Number(f.readed_count),
-        readed_must: Number(f.readed_must),
+        id: r.id,
+        id_provider: r.provider_id,
+        name: r.name,
+        cif: r.cif,
+        active: r.active,
+        uploaded_count: f.uploaded_count,
+        upload_must: f.upload_must,
+        readed_count: f.readed_count,
+        readed_must: f.readed_must,
       };
     }),
   };
@@ -77,7 +94,7 @@ export async function pageCommunityProviders(
 
 /** A provider company (type gremio) by id or by normalized tax id, with its membership of the colegio. */
 export async function findProvider(db: DbOrTx, colegioId: number, by: { id: number } | { cifNorm: string }) {
-  const [row] = await queryRows<{ id: number; name: string; erased: boolean; member: boolean }>(
+  const [row] = await queryTyped(
     db,
     sql`select c.id, c.name, c.erased,
                exists (select 1 from colegio_members m where m.colegio_id = ${colegioId}
@@ -85,8 +102,9 @@ export async function findProvider(db: DbOrTx, colegioId: number, by: { id: numb
         from companies c
         where c.type = ${Role.gremio} and ${"id" in by ? sql`c.id = ${by.id}` : sql`c.cif_norm = ${by.cifNorm}`}
         limit 1`,
+    { id: col.int, name: col.text, erased: col.bool, member: col.bool },
   );
-  return row ? { id: Number(row.id), name: row.name, erased: row.erased, member: row.member } : undefined;
+  return row;
 }
 
 /**
@@ -95,7 +113,7 @@ export async function findProvider(db: DbOrTx, colegioId: number, by: { id: numb
  * serves it, or the community was deleted meanwhile.
  */
 export async function linkProvider(db: DbOrTx, communityId: number, providerId: number) {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryTyped(
     db,
     sql`insert into community_providers (community_id, provider_company_id)
         select ${communityId}, ${providerId}
@@ -103,24 +121,27 @@ export async function linkProvider(db: DbOrTx, communityId: number, providerId: 
         on conflict (community_id, provider_company_id) do update set erased = false
           where community_providers.erased = true
         returning id`,
+    { id: col.int },
   );
-  return row ? Number(row.id) : undefined;
+  return row?.id;
 }
 
 /** The link with its community (for delete/{id}). */
 export async function findLink(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ id: number; community_id: number; erased: boolean }>(
-    db,
-    sql`select id, community_id, erased from community_providers where id = ${id}`,
-  );
-  return row ? { id: Number(row.id), communityId: Number(row.community_id), erased: row.erased } : undefined;
+  const [row] = await queryTyped(db, sql`select id, community_id, erased from community_providers where id = ${id}`, {
+    id: col.int,
+    community_id: col.int,
+    erased: col.bool,
+  });
+  return row ? { id: row.id, communityId: row.community_id, erased: row.erased } : undefined;
 }
 
 /** Removes a live link; false when it was already removed (a concurrent delete). */
 export async function unlinkProvider(db: DbOrTx, id: number) {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryTyped(
     db,
     sql`update community_providers set erased = true where id = ${id} and erased = false returning id`,
+    { id: col.int },
   );
   return rows.length > 0;
 }

@@ -21,7 +21,7 @@ import {
 
 /** The providers of a community, for the administrator that manages it and for its colegio. */
 export async function listCommunityProviders(db: Db, actor: Actor, q: z.infer<typeof communityProvidersIndexSchema>) {
-  const community = await communityFor(db, actor, q.idFinca, "mayListProviders");
+  const community = await communityFor(db, actor, q.idFinca, "listProviders");
   return pageCommunityProviders(db, community, q);
 }
 
@@ -43,13 +43,13 @@ async function link(db: Db, community: { id: number; colegioId: number }, provid
 
 /** Append a provider chosen in the picker. */
 export async function addProvider(db: Db, actor: Actor, input: { id_provider: number; id_company: number }) {
-  const community = await communityFor(db, actor, input.id_company, "mayManage");
+  const community = await communityFor(db, actor, input.id_company, "manage");
   return link(db, community, await findProvider(db, community.colegioId, { id: input.id_provider }));
 }
 
 /** Append a provider by its tax id. */
 export async function addProviderByCif(db: Db, actor: Actor, input: { cif: string; id_company: number }) {
-  const community = await communityFor(db, actor, input.id_company, "mayManage");
+  const community = await communityFor(db, actor, input.id_company, "manage");
   const cifNorm = normalizeTaxId(input.cif);
   const provider = cifNorm ? await findProvider(db, community.colegioId, { cifNorm }) : undefined;
   return link(db, community, provider);
@@ -59,7 +59,7 @@ export async function addProviderByCif(db: Db, actor: Actor, input: { cif: strin
 export async function removeProvider(db: Db, actor: Actor, id: number) {
   const found = await findLink(db, id);
   if (!found) throw notFound();
-  await communityFor(db, actor, found.communityId, "mayManage");
+  await communityFor(db, actor, found.communityId, "manage");
   if (found.erased || !(await unlinkProvider(db, id))) throw notFound();
 }
 
@@ -73,7 +73,7 @@ export async function addPair(db: Db, actor: Actor, input: CommunityProviderPair
   const community = fincaCif ? await findLiveCommunityOfAdmin(db, actor.companyId, colegioId, fincaCif) : undefined;
   if (!community) throw new AppError(404, ErrorKey.pairFincaNotFound);
   // The same checks as every other way of managing the community's providers.
-  await communityFor(db, actor, community.id, "mayManage");
+  await communityFor(db, actor, community.id, "manage");
   const providerCif = normalizeTaxId(input.cif_provider);
   const provider = providerCif ? await findProvider(db, colegioId, { cifNorm: providerCif }) : undefined;
   if (!provider || provider.erased) throw new AppError(404, ErrorKey.pairProviderNotFound);

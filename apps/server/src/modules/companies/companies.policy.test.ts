@@ -19,6 +19,11 @@ const TARGETS = {
   superCompany: { id: 207, type: Role.superadministrator, ownerCompanyId: null },
 } as const;
 type TargetName = keyof typeof TARGETS;
+/** The facts of a target whose company is (or is not) a member of the actor's colegio. */
+const facts = (target: { id: number; type: number; ownerCompanyId: number | null }, member: boolean) => ({
+  ...target,
+  membership: member ? ("active" as const) : undefined,
+});
 const ALL_TARGETS = Object.keys(TARGETS) as TargetName[];
 
 interface Row {
@@ -68,7 +73,7 @@ describe("companyPolicy over every role", () => {
 
   describe.each(Object.entries(TABLE) as [RoleName, Row][])("%s", (roleName, row) => {
     const role = Role[roleName];
-    const actor = { role, companyId: ACTOR_COMPANY };
+    const actor = { role, companyId: ACTOR_COMPANY, colegioId: null };
     const own = { id: ACTOR_COMPANY, type: role, ownerCompanyId: null };
 
     it("lists exactly its types", () => {
@@ -80,50 +85,49 @@ describe("companyPolicy over every role", () => {
       for (const member of [true, false]) {
         const administers = (member ? row.administerMember : row.administerOther).includes(name);
         const edits = (member ? row.editMember : row.editOther).includes(name);
-        expect(companyPolicy.mayAdminister(actor, target, member), `administer member=${member}`).toBe(administers);
+        expect(companyPolicy.can(actor, "administer", facts(target, member)), `administer member=${member}`).toBe(
+          administers,
+        );
         // Whoever administers a company may read it; nobody else may read a company that is not its own.
-        expect(companyPolicy.mayView(actor, target, member), `view member=${member}`).toBe(administers);
-        expect(companyPolicy.mayEditData(actor, target, member), `edit member=${member}`).toBe(edits);
+        expect(companyPolicy.can(actor, "view", facts(target, member)), `view member=${member}`).toBe(administers);
+        expect(companyPolicy.can(actor, "editData", facts(target, member)), `edit member=${member}`).toBe(edits);
       }
     });
 
     it("reads and edits its own company, but does not 'administer' it", () => {
       for (const member of [true, false]) {
-        expect(companyPolicy.mayView(actor, own, member)).toBe(true);
-        expect(companyPolicy.mayEditData(actor, own, member)).toBe(true);
-        expect(companyPolicy.mayAdminister(actor, own, member)).toBe(false);
+        expect(companyPolicy.can(actor, "view", facts(own, member))).toBe(true);
+        expect(companyPolicy.can(actor, "editData", facts(own, member))).toBe(true);
+        expect(companyPolicy.can(actor, "administer", facts(own, member))).toBe(false);
       }
     });
   });
 
   it("a colegio administers only the member types, even when told a colegio or porter company is a member", () => {
     expect(MEMBER_TYPES).toEqual([Role.administrador, Role.gremio]);
-    const colegio = { role: Role.colegio, companyId: ACTOR_COMPANY };
+    const colegio = { role: Role.colegio, companyId: ACTOR_COMPANY, colegioId: null };
     for (const type of [Role.superadministrator, Role.master, Role.colegio, Role.portero, Role.finca, Role.unknown]) {
       const target = { id: 300, type, ownerCompanyId: ACTOR_COMPANY };
-      expect(companyPolicy.mayAdminister(colegio, target, true), `type ${type}`).toBe(false);
-      expect(companyPolicy.mayEditData(colegio, target, true), `type ${type}`).toBe(false);
+      expect(companyPolicy.can(colegio, "administer", facts(target, true)), `type ${type}`).toBe(false);
+      expect(companyPolicy.can(colegio, "editData", facts(target, true)), `type ${type}`).toBe(false);
     }
   });
 
   it("a master does not administer a colegio it did not create, nor a colegio with no creator", () => {
-    const master = { role: Role.master, companyId: ACTOR_COMPANY };
-    expect(companyPolicy.mayAdminister(master, { id: 1, type: Role.colegio, ownerCompanyId: null }, false)).toBe(false);
-    expect(companyPolicy.mayAdminister(master, { id: 1, type: Role.colegio, ownerCompanyId: 101 }, false)).toBe(false);
+    const master = { role: Role.master, companyId: ACTOR_COMPANY, colegioId: null };
+    expect(
+      companyPolicy.can(master, "administer", facts({ id: 1, type: Role.colegio, ownerCompanyId: null }, false)),
+    ).toBe(false);
+    expect(
+      companyPolicy.can(master, "administer", facts({ id: 1, type: Role.colegio, ownerCompanyId: 101 }, false)),
+    ).toBe(false);
   });
 });
 
 describe("colegioScope", () => {
   const forbidden = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (err) {
-      expect(err).toBeInstanceOf(AppError);
-      expect((err as AppError).status).toBe(403);
-      expect((err as AppError).key).toBe(ErrorKey.colegioForbidden);
-      return;
-    }
-    throw new Error("expected a 403");
+    expect(fn).toThrowError(AppError);
+    expect(fn).toThrowError(expect.objectContaining({ status: 403, key: ErrorKey.colegioForbidden }));
   };
 
   it("is the colegio's own company for its staff, whatever colg_id says", () => {

@@ -1,14 +1,106 @@
-import { type CompanyRow, type CompanySortKey, Role, todayInSpain } from "@coordina/domain";
+import {
+  type CompanyFigures,
+  type CompanyRow,
+  type CompanySortKey,
+  Role,
+  SETTING_ACCEPTED_LEGAL,
+  todayInSpain,
+} from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
-import { colegioMembers, companies } from "../../db/schema/index.js";
-import { containsPattern, type PageRequest } from "../../lib/paging.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
+import {
+  colegioMembers,
+  companies,
+  companyActivities as companyActivitiesTable,
+  users,
+} from "../../db/schema/index.js";
+import { containsPattern, type PageRequest, type SortColumn, sortSql } from "../../lib/paging.js";
 import { companyFigures } from "../compliance/compliance.sql.js";
-import { companyFiguresOf, pendingWorkCte } from "../compliance/figures-cache.js";
+import { companyFiguresOf, pendingWorkCte } from "../compliance/figures-cache.repository.js";
 
 export async function findCompany(db: DbOrTx, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
+}
+
+/** The company's row, locked until the transaction ends (two edits of one company never interleave). */
+export async function lockCompany(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+  return row;
+}
+
+/** The columns of a company an edit may change. */
+export type CompanyChanges = Partial<typeof companies.$inferInsert>;
+
+export async function updateCompany(db: DbOrTx, id: number, changes: CompanyChanges) {
+  await db.update(companies).set(changes).where(eq(companies.id, id));
+}
+
+/** Deactivates (or activates) a company on the platform: a colegio, for its master. */
+export async function setCompanyErased(db: DbOrTx, id: number, erased: boolean) {
+  await updateCompany(db, id, { erased, updatedAt: new Date() });
+}
+
+/** Deactivates (or activates) the company's membership of the colegio; the company keeps its others. */
+export async function setMembershipErased(db: DbOrTx, colegioId: number, companyId: number, erased: boolean) {
+  await db
+    .update(colegioMembers)
+    .set({ erased })
+    .where(and(eq(colegioMembers.colegioId, colegioId), eq(colegioMembers.companyId, companyId)));
+}
+
+/** The company joins the colegio; false when it already was a member (active or not). */
+export async function addMembership(db: DbOrTx, colegioId: number, companyId: number) {
+  const inserted = await db
+    .insert(colegioMembers)
+    .values({ colegioId, companyId })
+    .onConflictDoNothing()
+    .returning({ id: colegioMembers.companyId });
+  return inserted.length > 0;
+}
+
+/**
+ * A company of a new type: its users take that role, and accept that role's terms again (their
+ * acceptance of the legal notice is forgotten).
+ */
+export async function retypeCompanyUsers(tx: DbOrTx, companyId: number, role: number) {
+  await tx.update(users).set({ userRole: role }).where(eq(users.companyId, companyId));
+  await tx.execute(sql`delete from assigned_settings s using users u
+                       where u.id = s.user_id and u.company_id = ${companyId} and s.name = ${SETTING_ACCEPTED_LEGAL}`);
+}
+
+/** The company's activities of this colegio become `activityIds`; those another colegio gave it stay. */
+export async function replaceColegioActivities(
+  tx: DbOrTx,
+  companyId: number,
+  colegioId: number,
+  activityIds: number[],
+) {
+  await tx.execute(sql`delete from company_activities ca using activities a
+                       where a.id = ca.activity_id and ca.company_id = ${companyId} and a.colegio_id = ${colegioId}`);
+  if (activityIds.length > 0)
+    await tx
+      .insert(companyActivitiesTable)
+      .values(activityIds.map((activityId) => ({ companyId, activityId })))
+      .onConflictDoNothing();
+}
+
+/**
+ * The manager's login becomes `newEmail`; the company's contact e-mail follows it when it was the same
+ * address.
+ */
+export async function changeManagerEmail(
+  tx: DbOrTx,
+  companyId: number,
+  manager: { id: number; email: string },
+  newEmail: string,
+) {
+  await tx.update(users).set({ email: newEmail }).where(eq(users.id, manager.id));
+  await tx
+    .update(companies)
+    .set({ email: newEmail })
+    .where(and(eq(companies.id, companyId), eq(companies.email, manager.email)));
 }
 
 export async function findCompanyByTaxId(db: DbOrTx, cifNorm: string) {
@@ -36,11 +128,15 @@ export async function isColegioMember(db: DbOrTx, colegioId: number, companyId: 
  * manages its own data, or one colegio could take over what the others rely on.
  */
 export async function isSoleColegio(db: DbOrTx, colegioId: number, companyId: number) {
-  const rows = await queryRows<{ colegio_id: number; erased: boolean }>(
+  const rows = await queryTyped(
     db,
     sql`select colegio_id, erased from colegio_members where company_id = ${companyId}`,
+    {
+      colegio_id: col.int,
+      erased: col.bool,
+    },
   );
-  return rows.length === 1 && Number(rows[0]!.colegio_id) === colegioId && !rows[0]!.erased;
+  return rows.length === 1 && rows[0]!.colegio_id === colegioId && !rows[0]!.erased;
 }
 
 /** Live communities the company administers in the colegio. */
@@ -68,8 +164,18 @@ export function withActivity(colegioId: number, activityId: number | undefined, 
                            and a.colegio_id = ${colegioId})`;
 }
 
-const pendingSum = sql`(greatest(d.upload_must - d.all_uploaded, 0) + greatest(d.read_must - d.read_all, 0)
-                        + d.pending_validation)`;
+/** How a company list sorts: the columns, by key (the nullable ones keep their empty values last). */
+const COMPANY_ORDER = {
+  name: "lower(c.name)",
+  cif: { expr: "c.cif_norm", nullable: true },
+  owner_company: { expr: "lower(oc.name)", nullable: true },
+  owner_user: { expr: "ou.email", nullable: true },
+  fincas: "coalesce(fc.n, 0)",
+  status: "(m.erased or c.erased)",
+  created: "c.created_at",
+  pending: `(greatest(d.upload_must - d.all_uploaded, 0) + greatest(d.read_must - d.read_all, 0)
+                        + d.pending_validation)`,
+} satisfies Record<CompanySortKey, SortColumn>;
 
 export interface CompanyPageQuery extends PageRequest {
   type: number;
@@ -87,7 +193,6 @@ export interface CompanyPageQuery extends PageRequest {
  * order needs them; the 'docs pendientes' filter reads pending_work_cache.
  */
 export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: CompanyPageQuery) {
-  const dir = sql.raw(q.sortDesc ?? "ASC");
   // Sorting by Fincas / En Fincas counts every member's communities once, grouped, not row by row.
   const fincasCounts =
     q.type === Role.administrador
@@ -100,16 +205,6 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   const needFigures = q.sortBy === "pending";
   const like = containsPattern(q.filter);
 
-  const order: Record<CompanySortKey, SQL> = {
-    name: sql`lower(c.name) ${dir}`,
-    cif: sql`c.cif_norm ${dir} nulls last`,
-    owner_company: sql`lower(oc.name) ${dir} nulls last`,
-    owner_user: sql`ou.email ${dir} nulls last`,
-    fincas: sql`coalesce(fc.n, 0) ${dir}`,
-    status: sql`(m.erased or c.erased) ${dir}`,
-    created: sql`c.created_at ${dir}`,
-    pending: sql`${pendingSum} ${dir}`,
-  };
   const members = sql`colegio_members m
     join companies c on c.id = m.company_id
     left join users ou on ou.id = c.owner_user_id`;
@@ -131,7 +226,7 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   // and stop after the page instead of sorting the whole colegio. The page carries every column of its
   // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
   // hash the whole companies table for that join.
-  const sortKey = order[q.sortBy ?? "name"];
+  const orderBy = sortSql(COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
   // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
   const run = q.filter ? queryRows : queryRowsPrepared;
   // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
@@ -147,7 +242,7 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
       ? sql`select count(*) from ${members} where ${where}`
       : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
-  const rows = await run<Record<string, unknown>>(
+  const raw = await run<Record<string, unknown>>(
     db,
     sql`with ${pending ? sql`${pending},` : sql``} page as (
           select c.*, row_number() over () as position
@@ -158,7 +253,7 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                 ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
-                order by ${sortKey}, c.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+                order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
         select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
                case when c.member_erased then null else c.owner_user end as owner_user,
                c.registered, (${counting}) as page_total__,
@@ -169,72 +264,98 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
         left join companies oc on oc.id = c.owner_company_id
         order by c.position`,
   );
+  const rows = raw.map(companyPageRow);
   // A page past the end has no row to carry the total: asked on its own.
-  const counted =
+  const count =
     rows[0]?.page_total__ ??
     (q.page === 1
       ? 0
-      : (await run<{ count: number | string }>(db, pending ? sql`with ${pending} ${counting}` : counting))[0]?.count);
-  const count = Number(counted ?? 0);
+      : ((await run<{ count: unknown }>(db, pending ? sql`with ${pending} ${counting}` : counting)).map(totalRow)[0]
+          ?.count ?? 0));
   const figures = await companyFiguresOf(
     db,
     colegioId,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => r.id),
     todayInSpain(),
   );
   return {
     data: rows.map((r) => {
-      const f = figures.get(Number(r.id));
-      if (!f) throw new Error(`no figures for company ${String(r.id)}`);
+      const f = figures.get(r.id);
+      if (!f) throw new Error(`no figures for company ${r.id}`);
       // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
-      return toCompanyRow(r.member_erased ? { ...r, ...NO_FIGURES } : { ...r, ...f });
+      return toCompanyRow(r, r.member_erased ? NO_FIGURES : f);
     }),
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };
 }
 
-const NO_FIGURES = { all_uploaded: 0, upload_must: 0, read_all: 0, read_must: 0, pending_validation: 0 };
+const companyPageRow = rowReader({
+  id: col.int,
+  type: col.int,
+  name: col.text,
+  cif: col.text,
+  erased: col.bool,
+  member_erased: col.bool,
+  created_at: col.iso,
+  owner_company: col.textOrNull,
+  owner_user: col.textOrNull,
+  registered: col.bool,
+  page_total__: col.int,
+  owned_fincas: col.int,
+  provider_fincas: col.int,
+  activities: col.texts,
+});
+const totalRow = rowReader({ count: col.int });
 
-function toCompanyRow(r: Record<string, unknown>): CompanyRow {
-  const id = Number(r.id);
+const NO_FIGURES: CompanyFigures = {
+  upload_must: 0,
+  all_uploaded: 0,
+  read_must: 0,
+  read_all: 0,
+  pending_validation: 0,
+};
+
+function toCompanyRow(r: ReturnType<typeof companyPageRow>, f: CompanyFigures): CompanyRow {
   return {
-    id,
-    company_id: id,
-    company_erased: Boolean(r.erased),
-    company_type: Number(r.type),
-    company_name: String(r.name),
-    company_cif: String(r.cif),
-    company_owner_company: (r.owner_company as string | null) ?? null,
-    company_owner_user: (r.owner_user as string | null) ?? null,
-    registered: Boolean(r.registered),
-    created: new Date(r.created_at as string).toISOString(),
-    activities: (r.activities as string[] | null) ?? [],
-    all_uploaded: Number(r.all_uploaded),
-    upload_must: Number(r.upload_must),
-    read_all: Number(r.read_all),
-    read_must: Number(r.read_must),
-    pending_validation: Number(r.pending_validation),
-    owned_fincas: Number(r.owned_fincas),
-    provider_fincas: Number(r.provider_fincas),
+    id: r.id,
+    company_id: r.id,
+    company_erased: r.erased,
+    company_type: r.type,
+    company_name: r.name,
+    company_cif: r.cif,
+    company_owner_company: r.owner_company,
+    company_owner_user: r.owner_user,
+    registered: r.registered,
+    created: r.created_at,
+    activities: r.activities,
+    all_uploaded: f.all_uploaded,
+    upload_must: f.upload_must,
+    read_all: f.read_all,
+    read_must: f.read_must,
+    pending_validation: f.pending_validation,
+    owned_fincas: r.owned_fincas,
+    provider_fincas: r.provider_fincas,
   };
 }
 
 export async function companyActivities(db: DbOrTx, companyId: number, colegioId: number | null) {
-  return queryRows<{ id: number; name: string }>(
+  return queryTyped(
     db,
     sql`select a.id, a.name from company_activities ca join activities a on a.id = ca.activity_id
         where ca.company_id = ${companyId} ${colegioId === null ? sql`` : sql`and a.colegio_id = ${colegioId}`}
         order by lower(a.name), a.id`,
+    { id: col.int, name: col.text },
   );
 }
 
 /** The company's manager (gestor de cuenta), if it has one. */
 export async function ownerOf(db: DbOrTx, companyId: number) {
-  const [row] = await queryRows<{ id: number; email: string; user_role: number; has_password: boolean }>(
+  const [row] = await queryTyped(
     db,
     sql`select u.id, u.email, u.user_role, u.password_hash is not null as has_password
         from companies c join users u on u.id = c.owner_user_id where c.id = ${companyId}`,
+    { id: col.int, email: col.text, user_role: col.int, has_password: col.bool },
   );
   return row;
 }
@@ -245,7 +366,7 @@ export async function ownerOf(db: DbOrTx, companyId: number) {
  * role). Its type may change only when nothing does.
  */
 export async function typeIsInUse(db: DbOrTx, companyId: number, colegioId: number) {
-  const [row] = await queryRows<{ used: boolean }>(
+  const [row] = await queryTyped(
     db,
     sql`select exists (select 1 from communities where admin_company_id = ${companyId})
             or exists (select 1 from community_providers where provider_company_id = ${companyId})
@@ -253,16 +374,16 @@ export async function typeIsInUse(db: DbOrTx, companyId: number, colegioId: numb
             or exists (select 1 from invitations where target_company_id = ${companyId} and status = 'pending'
                        and expires_at > now())
             as used`,
+    { used: col.bool },
   );
-  return Boolean(row?.used);
+  return row?.used ?? false;
 }
 
 /** Ids among `ids` that are activities of the colegio. */
 export async function activitiesOfColegio(db: DbOrTx, colegioId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from activities where colegio_id = ${colegioId} and id in ${ids}`,
-  );
-  return rows.map((r) => Number(r.id));
+  const rows = await queryTyped(db, sql`select id from activities where colegio_id = ${colegioId} and id in ${ids}`, {
+    id: col.int,
+  });
+  return rows.map((r) => r.id);
 }

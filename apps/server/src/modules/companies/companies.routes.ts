@@ -21,22 +21,18 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/auth.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
-import {
-  colegioUpdate,
-  includeInColegio,
-  listCompanies,
-  lookupByTaxId,
-  providerSummary,
-  providersWithActivities,
-  setCompanyActive,
-  updateCompanyData,
-  viewCompany,
-} from "./companies.service.js";
+import { colegioUpdate } from "./colegio-update.service.js";
+import { setCompanyActive, updateCompanyData, viewCompany } from "./companies.service.js";
+import { listCompanies, providerSummary, providersWithActivities } from "./company-lists.service.js";
+import { includeInColegio, lookupByTaxId } from "./company-registry.service.js";
 
 const ok = okResultSchema;
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const { administrador, colegio, master, superadministrator } = Role;
+/** Who administers companies: the colegio its members, the master (and superadministrator) the colegios. */
+const ADMINISTRATORS = [colegio, master, superadministrator];
 
 /** The colegio's and the master's company administration (spec 01 §7). */
 export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -50,6 +46,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     app.post(
       list.path,
       {
+        config: { roles: ADMINISTRATORS },
         schema: {
           tags: ["companies"],
           summary: `${list.summary} (paginado, con cifras de documentos y fincas)`,
@@ -67,6 +64,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.get(
     "/companies/companies/view/:id",
     {
+      // Every company reads its own; whoever administers it, the others (the service asks the policy).
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["companies"],
         summary: "Una compañía con su gestor y sus actividades en el colegio",
@@ -83,6 +82,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/companies/companies/update",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["companies"],
         summary: "Datos de la empresa (la propia, o la de un miembro para el colegio)",
@@ -99,6 +99,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/companies/colegio/update",
     {
+      config: { roles: [colegio] },
       schema: {
         tags: ["companies"],
         summary: "El colegio edita una compañía: nombre, CIF, e-mail del gestor, tipo y actividades",
@@ -116,6 +117,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     app.post(
       `/companies/companies/${action}`,
       {
+        config: { roles: ADMINISTRATORS },
         schema: {
           tags: ["companies"],
           summary: active
@@ -135,6 +137,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/registry/getntype",
     {
+      config: { roles: [colegio] },
       schema: {
         tags: ["companies"],
         summary: "Busca por NIF/CIF una compañía ya registrada del tipo dado (formulario por NIF)",
@@ -151,6 +154,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/registry/insertCompanyOnColegio",
     {
+      config: { roles: [colegio] },
       schema: {
         tags: ["companies"],
         summary: "Incluye en el colegio una compañía ya registrada, por su NIF/CIF",
@@ -167,7 +171,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/companies/providers/summary",
     {
-      config: { roles: [Role.colegio] },
+      config: { roles: [colegio] },
       schema: {
         tags: ["companies"],
         summary: "Resumen de lecturas, subidas y fincas de los proveedores del colegio (paginado)",
@@ -184,7 +188,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
   app.post(
     "/companies/admin-fincas/providersActivities",
     {
-      config: { roles: [Role.colegio, Role.administrador] },
+      config: { roles: [colegio, administrador] },
       schema: {
         tags: ["companies"],
         summary: "Proveedores activos del colegio con sus actividades (filtro por actividad: filteract)",

@@ -1,6 +1,7 @@
 import { COMPANY_SORTABLE, ErrorKey, PAGE_SIZE, Role, ValidationKey } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   DEMO_ACCOUNTS,
@@ -8,6 +9,7 @@ import {
   ensureMemberCompany,
   expectError,
   login,
+  outboxTo,
   tokenFor,
 } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
@@ -183,6 +185,7 @@ beforeAll(async () => {
     t[key] = await tokenFor(ctx.app, email);
   }
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
@@ -307,6 +310,7 @@ describe("the colegio's company lists", () => {
     // The documents issues will make these figures real; until then no company has a document duty.
     for (const type of [Role.administrador, Role.gremio]) {
       const all = await post(t.colegio, "/companies/colegio/index", { type });
+      expect(all.json().data.length, String(type)).toBeGreaterThan(0);
       for (const row of all.json().data) {
         expect([row.all_uploaded, row.upload_must, row.read_all, row.read_must, row.pending_validation]).toEqual([
           0, 0, 0, 0, 0,
@@ -810,7 +814,7 @@ describe("companies/colegio/update", () => {
     }
     const after = await viewOf(t.colegio, P1.id);
     expect(after.name).toBe("Ascensores Levante S.L.");
-    expect(after.activities.map((a: { name: string }) => a.name)).toEqual(["Electricidad", "Pintura"]);
+    expect(after.activities.map((a: { name: string }) => a.name)).toEqual(["Ascensores", "Limpieza"]);
   });
 
   it("colegio B's edit of a shared provider leaves colegio A's activities alone", async () => {
@@ -818,11 +822,9 @@ describe("companies/colegio/update", () => {
     expect(res.statusCode).toBe(200);
     expect((await viewOf(t.colegioB, P1.id)).activities).toEqual([]);
     expect((await viewOf(t.colegio, P1.id)).activities.map((a: { name: string }) => a.name)).toEqual([
-      "Electricidad",
-      "Pintura",
+      "Ascensores",
+      "Limpieza",
     ]);
-    // Restore B's activity for the tests that follow.
-    await update(t.colegioB, { company_id: P1.id, companytype: Role.gremio, activities: [activity.Climatización] });
   });
 
   it("changes a registered manager's e-mail: both addresses are told, and the login follows", async () => {
@@ -849,8 +851,7 @@ describe("companies/colegio/update", () => {
     // The same address in another case is no change: nobody is written to.
     const same = await update(t.colegio, { company_id: P3.id, email: "ELECTRO.NUEVO@norte.test", companytype: 20 });
     expect(same.json()).toEqual({ result: true, email_notified: false });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(ctx.smtp.to("electro.nuevo@norte.test")).toHaveLength(1);
+    expect(await outboxTo(ctx, "electro.nuevo@norte.test")).toEqual(["Tu e-mail de acceso a Coordina ha cambiado"]);
   });
 
   it("a manager who never set a password gets a fresh registration link at the new address; the old one dies", async () => {
@@ -1074,7 +1075,8 @@ describe("companies/colegio/update", () => {
       db(),
       sql`select user_role from users where company_id in (${A.id}, ${B.id}, ${C.id})`,
     );
-    expect(users.every((u) => Number(u.user_role) === Role.colegio)).toBe(true);
+    expect(users.length).toBeGreaterThanOrEqual(3);
+    expect(users.filter((u) => Number(u.user_role) !== Role.colegio)).toEqual([]);
     expectError(
       await post(undefined, "/companies/colegio/update", { company_id: P2.id, companytype: 20 }),
       401,

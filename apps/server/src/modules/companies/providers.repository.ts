@@ -1,10 +1,22 @@
 import { type ProviderActivityRow, type ProviderSummaryRow, Role, todayInSpain } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { col, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { companyFiguresOf } from "../compliance/figures-cache.js";
+import { companyFiguresOf } from "../compliance/figures-cache.repository.js";
 import { withActivity } from "./companies.repository.js";
+
+const providerActivityRow = rowReader({
+  id: col.int,
+  cif: col.text,
+  name: col.text,
+  email: col.textOrNull,
+  activities: col.texts,
+  phone: col.textOrNull,
+});
+/** With the picker's community (`inFinca`): whether the provider already serves it. */
+const inFincaRow = rowReader({ in_finca: col.bool });
 
 /** Active providers of the colegio, with their activities of the colegio, optionally only those with one. */
 export async function pageProviderActivities(
@@ -34,17 +46,22 @@ export async function pageProviderActivities(
         ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
       orderBy,
     },
-    (r): ProviderActivityRow => ({
-      provider_id: Number(r.id),
-      provider_cif: String(r.cif),
-      provider_name: String(r.name),
-      provider_email: (r.email as string | null) ?? null,
-      provider_activities: (r.activities as string[] | null) ?? [],
-      provider_tlf: (r.phone as string | null) ?? null,
-      ...(q.inFinca === undefined ? {} : { in_finca: r.in_finca === true }),
-    }),
+    (raw): ProviderActivityRow => {
+      const r = providerActivityRow(raw);
+      return {
+        provider_id: r.id,
+        provider_cif: r.cif,
+        provider_name: r.name,
+        provider_email: r.email,
+        provider_activities: r.activities,
+        provider_tlf: r.phone,
+        ...(q.inFinca === undefined ? {} : inFincaRow(raw)),
+      };
+    },
   );
 }
+
+const providerSummaryRow = rowReader({ id: col.int, cif: col.text, name: col.text, numfincas: col.int });
 
 /** Providers of the colegio with their reading and upload figures and the communities they serve. */
 export async function pageProviderSummary(
@@ -79,12 +96,10 @@ export async function pageProviderSummary(
         ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
       orderBy,
     },
-    (r) => ({
-      provider_id: Number(r.id),
-      provider_cif: String(r.cif),
-      provider_name: String(r.name),
-      numfincas: Number(r.numfincas),
-    }),
+    (raw) => {
+      const r = providerSummaryRow(raw);
+      return { provider_id: r.id, provider_cif: r.cif, provider_name: r.name, numfincas: r.numfincas };
+    },
   );
   const figures = await companyFiguresOf(
     db,

@@ -1,6 +1,7 @@
 import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   createTestApp,
@@ -102,6 +103,7 @@ beforeAll(async () => {
   t.colegioB = await tokenFor(ctx.app, "colegio-b@coordina.test");
   t.providerB = await tokenFor(ctx.app, "barna@serveis.test");
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
@@ -260,6 +262,10 @@ describe("registry/insertCompanyOnColegio: include a registered company", () => 
   });
 
   it("refuses a company that is already a member (409 registry.already-member), deactivated or not", async () => {
+    expect((await include({ nif: "B08000002", type: 20 })).json()).toEqual({
+      result: true,
+      data: { id: providerB.id },
+    });
     expectError(await include({ nif: "B08000002", type: 20 }), 409, ErrorKey.companyAlreadyMember);
     expectError(await include({ nif: "B87654321" }), 409, ErrorKey.companyAlreadyMember);
     // A deactivated membership is still a membership: activating it is the way back.

@@ -8,6 +8,7 @@ import {
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
+import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js";
 import { containsPattern, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { type DefinitionRecord, definitionColumns, toDefinition } from "../documents/definitions.repository.js";
@@ -21,12 +22,13 @@ import { current, providerInCommunityFigures } from "./compliance.sql.js";
 
 /** The provider company when it is a live provider of the community (a link not removed). */
 export async function liveProviderOf(db: DbOrTx, communityId: number, providerId: number) {
-  const [row] = await queryRows<{ id: number; name: string }>(
+  const [row] = await queryTyped(
     db,
     sql`select c.id, c.name from community_providers cp join companies c on c.id = cp.provider_company_id
         where cp.community_id = ${communityId} and cp.provider_company_id = ${providerId} and cp.erased = false`,
+    { id: col.int, name: col.text },
   );
-  return row ? { id: Number(row.id), name: String(row.name) } : undefined;
+  return row;
 }
 
 /** The live definitions of a colegio that one of `parties` uploads, by name (as getcompanydefined orders them). */
@@ -75,6 +77,13 @@ export function documentsCountingIn(
 
 const STATES = new Set<string>(UPLOAD_PENDING_STATES);
 
+/** An upload duty's state, one the API knows. */
+function uploadState(value: unknown): UploadPendingRow["state"] {
+  const state = String(value);
+  if (!STATES.has(state)) throw new Error(`unknown upload state ${state}`);
+  return state as UploadPendingRow["state"];
+}
+
 /**
  * The uploads a provider still owes in a colegio (the reference model's companyUploadDuties, not met), in
  * one query: the live mandatory definitions of the colegio that providers upload, once for a general one
@@ -89,7 +98,7 @@ export async function uploadsPending(
   providerId: number,
   today: string,
 ): Promise<UploadPendingRow[]> {
-  const rows = await queryRowsPrepared<Record<string, unknown>>(
+  return queryTypedPrepared(
     db,
     sql`select duty.definition_id, duty.definition_name, duty.finca_id, duty.finca_name,
           case when held.incomplete then 'incomplete' when held.last_expiry is not null then 'expired' else 'missing' end
@@ -113,20 +122,29 @@ export async function uploadsPending(
         where not held.met
         order by duty.finca_id is not null, lower(duty.finca_name), duty.finca_id,
                  lower(duty.definition_name), duty.definition_id`,
+    {
+      definition_id: col.int,
+      definition_name: col.text,
+      finca_id: col.intOrNull,
+      finca_name: col.textOrNull,
+      state: uploadState,
+      obsolete: col.textOrNull,
+    },
   );
-  return rows.map((r) => {
-    const state = String(r.state);
-    if (!STATES.has(state)) throw new Error(`unknown upload state ${state}`);
-    return {
-      definition_id: Number(r.definition_id),
-      definition_name: String(r.definition_name),
-      finca_id: r.finca_id === null ? null : Number(r.finca_id),
-      finca_name: r.finca_name === null ? null : String(r.finca_name),
-      state: state as UploadPendingRow["state"],
-      obsolete: (r.obsolete as string | null) ?? null,
-    };
-  });
 }
+
+const providerFincaRow = rowReader({
+  id: col.int,
+  name: col.text,
+  cif: col.text,
+  admin_name: col.text,
+  uploaded_count: col.int,
+  upload_must: col.int,
+  readed_count: col.int,
+  readed_must: col.int,
+  page_total__: col.int,
+});
+const totalRow = rowReader({ count: col.int });
 
 /**
  * One page of the live communities of a colegio that a provider serves (a live link), with its
@@ -157,7 +175,7 @@ export async function pageProviderFincas(
   const figures = (community: SQL) => providerInCommunityFigures(community, sql`${providerId}`, today);
   const counting = sql`select count(*) from ${from} where ${where}`;
   const run = q.filter ? queryRows : queryRowsPrepared;
-  const rows = await run<Record<string, unknown>>(
+  const raw = await run<Record<string, unknown>>(
     db,
     sql`with page as (
           select f.id, row_number() over (order by ${orderBy}) as position
@@ -169,20 +187,21 @@ export async function pageProviderFincas(
         cross join lateral ${figures(sql`f.id`)} d
         order by page.position`,
   );
+  const rows = raw.map(providerFincaRow);
   let count: number;
-  if (rows.length > 0) count = Number(rows[0]!.page_total__);
+  if (rows.length > 0) count = rows[0]!.page_total__;
   else if (q.page === 1) count = 0;
-  else count = Number((await run<{ count: number | string }>(db, counting))[0]?.count ?? 0);
+  else count = (await run<{ count: unknown }>(db, counting)).map(totalRow)[0]?.count ?? 0;
   const data = rows.map(
     (r): ProviderFincaRow => ({
-      id_finca: Number(r.id),
-      finca: String(r.name),
-      finca_cif: String(r.cif),
-      admin: String(r.admin_name),
-      count_provider: Number(r.uploaded_count),
-      count_total: Number(r.upload_must),
-      readed: Number(r.readed_count),
-      must_read: Number(r.readed_must),
+      id_finca: r.id,
+      finca: r.name,
+      finca_cif: r.cif,
+      admin: r.admin_name,
+      count_provider: r.uploaded_count,
+      count_total: r.upload_must,
+      readed: r.readed_count,
+      must_read: r.readed_must,
     }),
   );
   return { data, count };

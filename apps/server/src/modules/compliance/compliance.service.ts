@@ -3,18 +3,19 @@ import {
   ErrorKey,
   type ProviderFincasPage,
   type providerFincasIndexSchema,
-  Role,
   todayInSpain,
   type UploadPendingRow,
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import { communityFor } from "../communities/communities.service.js";
 import { templatesOf } from "../documents/definitions.repository.js";
 import { companyInColegio } from "../documents/documents.repository.js";
 import { groupByDefinition } from "../documents/documents.service.js";
+import { compliancePolicy } from "./compliance.policy.js";
 import {
   definitionsUploadedBy,
   documentsCountingIn,
@@ -41,7 +42,7 @@ export async function communityDocuments(
   actor: Actor,
   q: { id_finca: number; id_gremio?: number | undefined },
 ): Promise<GroupedDocuments> {
-  const community = await communityFor(db, actor, q.id_finca, "mayListProviders");
+  const community = await communityFor(db, actor, q.id_finca, "listProviders");
   const one = q.id_gremio;
   const [provider, definitions] = await Promise.all([
     one === undefined ? undefined : liveProviderOf(db, community.id, one),
@@ -65,7 +66,7 @@ export async function communityDocuments(
  * the colegio it works in (the request's `colg_id`), each once.
  */
 export async function uploadPending(db: Db, actor: Actor): Promise<UploadPendingRow[]> {
-  if (actor.role !== Role.gremio) throw forbidden();
+  requireAccess(compliancePolicy, actor, "listUploadsPending", undefined);
   if (actor.colegioId === null) throw new AppError(400, ErrorKey.colegioRequired);
   return uploadsPending(db, actor.colegioId, actor.companyId, todayInSpain());
 }
@@ -81,11 +82,10 @@ export async function providerFincas(
   providerId: number,
   q: z.output<typeof providerFincasIndexSchema>,
 ): Promise<Omit<ProviderFincasPage, "result">> {
-  if (actor.role !== Role.colegio) throw forbidden();
   const colegioId = actor.companyId;
   const provider = await companyInColegio(db, providerId, colegioId);
   if (!provider) throw notFound();
-  if (provider.type !== Role.gremio || !provider.inColegio) throw forbidden();
+  requireAccess(compliancePolicy, actor, "viewProviderFincas", provider);
   const page = await pageProviderFincas(db, colegioId, provider.id, q, todayInSpain());
   return { provider: { id: provider.id, name: provider.name }, ...page };
 }

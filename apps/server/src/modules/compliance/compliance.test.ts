@@ -10,6 +10,7 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, makePdf, type TestContext, upload } from "../../../test/helpers.js";
 import { queryRows } from "../../db/client.js";
 import { ensureCommunity, ensureMembership, ensureProviderLink } from "../../db/seed/builders.js";
@@ -117,6 +118,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   templateId = res.json().template.id;
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
@@ -246,46 +248,6 @@ describe("what a provider still has to upload (companies/providers/upload_pendin
     expect(await pendingRows(w.t.p0, w.P0.id, w.A.id)).toEqual([]);
   });
 
-  it("after uploads: met duties leave, only expired documents → expired with the newest expiry, no date → incomplete", async () => {
-    const A = w.A.id;
-    doc.evalP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.EVAL }, "evaluación.pdf");
-    doc.rcOldP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2020-01-31" }, "rc-2019.pdf");
-    doc.rcNewerP1 = await uploaded(
-      ctx,
-      w.t.gremio,
-      A,
-      { id_definition: def.RC, obsolete: "2021-06-30" },
-      "rc-2020.pdf",
-    );
-    doc.planC1P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-c1.pdf");
-    doc.planE2P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: E.E2.id }, "plan-e2.pdf");
-    doc.albP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.ALB }, "albarán.pdf");
-    doc.rcP3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.RC }, "rc-sin-fecha.pdf");
-    doc.planC1P3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-p3.pdf");
-    doc.riesgosC1 = await uploaded(
-      ctx,
-      w.t.administrador,
-      A,
-      { id_definition: def.RIESGOS, id_finca: w.C1.id },
-      "riesgos-c1.pdf",
-    );
-    doc.riesgosC2 = await uploaded(
-      ctx,
-      w.t.administrador,
-      A,
-      { id_definition: def.RIESGOS, id_finca: w.C2.id },
-      "riesgos-c2.pdf",
-    );
-
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
-      row("RC", null, "expired", "2021-06-30"),
-      row("PLAN", w.C2),
-      row("PLAN", E.E1),
-    ]);
-    // P3 serves C1 only: nothing for EVAL; RC without the date it demands; PLAN for C1 met.
-    expect(await pendingRows(w.t.p3, w.P3.id, w.A.id)).toEqual([row("EVAL", null), row("RC", null, "incomplete")]);
-  });
-
   it("answers only a provider working in a colegio", async () => {
     expectError(await pending(w.t.gremio, undefined), 400, ErrorKey.colegioRequired);
     expectError(await pending(w.t.p2, w.B.id), 403, ErrorKey.colegioForbidden);
@@ -318,365 +280,425 @@ const grouped = (res: Awaited<ReturnType<typeof post>>): Grouped => {
 const documentsByDefinition = (g: Grouped) =>
   Object.fromEntries(g.data.map((e) => [e.definition.id, e.documents.map((d) => d.id)]));
 
-describe("a provider's documents in a community (companies/providers/document_uploaded_by_provider_finca)", () => {
-  it("the administrator sees every definition providers upload, with the provider's documents that count there", async () => {
-    const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
-    expect(g.company).toEqual({ id: w.P1.id, name: w.P1.name });
-    // By name; not RIESGOS (the administrator's), PORT (porters') nor colegio B's.
-    expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RC]);
-    expect(documentsByDefinition(g)).toEqual({
-      [def.ALB]: [doc.albP1.id],
-      [def.EVAL]: [doc.evalP1.id],
-      // Bound: only the one uploaded for C1 (not E2's); never P3's.
-      [def.PLAN]: [doc.planC1P1.id],
-      // Expired ones too, marked.
-      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
-    });
-    const rc = g.data.find((e) => e.definition.id === def.RC)!;
-    expect(rc.documents.map((d) => d.expired)).toEqual([true, true]);
-    const evalEntry = g.data.find((e) => e.definition.id === def.EVAL)!;
-    expect(evalEntry).toMatchObject({
-      definition: { id: def.EVAL, name: NAMES.EVAL, mandatory: true, validate_colegio_required: true },
-      documents: [
-        {
-          id: doc.evalP1.id,
-          company_id: w.P1.id,
-          company_name: w.P1.name,
-          id_finca: null,
-          fileupload: { name: "evaluación.pdf" },
-          expired: false,
-          needs_expiry: false,
-          validated: false,
-          can_edit: false,
-        },
-      ],
-      templates: [{ id: templateId, id_document_require_definition: def.EVAL }],
-    });
-    // Nobody uploads here, and only the colegio validates.
-    for (const e of g.data) expect([e.can_upload, e.can_validate]).toEqual([false, false]);
+/** The documents of the story, uploaded through the API (P1's, P3's and the administrator's). */
+async function uploadTheDocuments() {
+  const A = w.A.id;
+  doc.evalP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.EVAL }, "evaluación.pdf");
+  doc.rcOldP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2020-01-31" }, "rc-2019.pdf");
+  doc.rcNewerP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2021-06-30" }, "rc-2020.pdf");
+  doc.planC1P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-c1.pdf");
+  doc.planE2P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: E.E2.id }, "plan-e2.pdf");
+  doc.albP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.ALB }, "albarán.pdf");
+  doc.rcP3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.RC }, "rc-sin-fecha.pdf");
+  doc.planC1P3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-p3.pdf");
+  doc.riesgosC1 = await uploaded(
+    ctx,
+    w.t.administrador,
+    A,
+    { id_definition: def.RIESGOS, id_finca: w.C1.id },
+    "riesgos-c1.pdf",
+  );
+  doc.riesgosC2 = await uploaded(
+    ctx,
+    w.t.administrador,
+    A,
+    { id_definition: def.RIESGOS, id_finca: w.C2.id },
+    "riesgos-c2.pdf",
+  );
+}
 
-    // In C2 the general documents count too, the bound one for C1 does not.
-    expect(documentsByDefinition(grouped(await byProvider(w.t.administrador, w.C2.id, w.P1.id)))).toEqual({
-      [def.ALB]: [doc.albP1.id],
-      [def.EVAL]: [doc.evalP1.id],
-      [def.PLAN]: [],
-      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
-    });
-    // P3's in C1: its own, incomplete one marked.
-    const p3 = grouped(await byProvider(w.t.administrador, w.C1.id, w.P3.id));
-    expect(documentsByDefinition(p3)).toEqual({
-      [def.ALB]: [],
-      [def.EVAL]: [],
-      [def.PLAN]: [doc.planC1P3.id],
-      [def.RC]: [doc.rcP3.id],
-    });
-    expect(p3.data.find((e) => e.definition.id === def.RC)!.documents[0]).toMatchObject({ needs_expiry: true });
-  });
+/** P1 read the administrator's risks in C1; P3 read P1's work plan there. */
+async function markTheReads() {
+  await markRead(doc.riesgosC1.id, w.C1.id, w.P1.id);
+  await markRead(doc.planC1P1.id, w.C1.id, w.P3.id);
+}
 
-  it("the colegio sees the same, and may validate where the definition requires it", async () => {
-    const admin = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
-    const colegio = grouped(await byProvider(w.t.colegio, w.C1.id, w.P1.id));
-    expect(documentsByDefinition(colegio)).toEqual(documentsByDefinition(admin));
-    expect(Object.fromEntries(colegio.data.map((e) => [e.definition.id, [e.can_upload, e.can_validate]]))).toEqual({
-      [def.ALB]: [false, false],
-      [def.EVAL]: [false, true],
-      [def.PLAN]: [false, false],
-      [def.RC]: [false, true],
-    });
-    // The colegio's admin2 community E1, served by P1.
-    expect(grouped(await byProvider(w.t.colegio, E.E1.id, w.P1.id)).company.id).toBe(w.P1.id);
-  });
+describe("once the providers and the administrator have uploaded their documents", () => {
+  beforeAll(uploadTheDocuments);
+  freshWorldForEachTest(() => ctx);
 
-  it("only for a live provider of the community, asked by its administrator or its colegio", async () => {
-    const url = "/companies/providers/document_uploaded_by_provider_finca";
-    // Not a provider of C1 now: P2 (R1's), P1 in E4 (removed), a company that is no provider, no company.
-    expectError(await byProvider(w.t.administrador, w.C1.id, w.P2.id), 404, ErrorKey.notFound);
-    expectError(await byProvider(w.t.administrador, E.E4.id, w.P1.id), 404, ErrorKey.notFound);
-    expectError(await byProvider(w.t.administrador, w.C1.id, w.admin.id), 404, ErrorKey.notFound);
-    expectError(await byProvider(w.t.administrador, w.C1.id, 999_999), 404, ErrorKey.notFound);
-    // A community that does not exist, or the administrator's own deleted one.
-    expectError(await byProvider(w.t.administrador, 999_999, w.P1.id), 404, ErrorKey.notFound);
-    expectError(await byProvider(w.t.administrador, E.E3.id, w.P1.id), 404, ErrorKey.notFound);
-    // Someone else's community: another administrator, another colegio; the community of another colegio.
-    for (const [who, finca] of [
-      ["admin2", w.C1.id],
-      ["adminB", w.C1.id],
-      ["colegioB", w.C1.id],
-      ["administrador", E.E1.id],
-      ["colegio", w.B1.id],
-    ] as const) {
-      expectError(await byProvider(w.t[who], finca, w.P1.id), 403, ErrorKey.forbidden);
-    }
-    // Providers and porters: not for themselves either, nor about another.
-    for (const [who, provider] of [
-      ["gremio", w.P1.id],
-      ["p3", w.P1.id],
-      ["gremio", w.P3.id],
-      ["portero", w.P1.id],
-      ["master", w.P1.id],
-    ] as const) {
-      expectError(await byProvider(w.t[who], w.C1.id, provider), 403, ErrorKey.forbidden);
-    }
-    expectError(await post(w.t.administrador, url, { id_finca: w.C1.id }), 400, ErrorKey.invalidInput);
-    expectError(await post(undefined, url, { id_finca: w.C1.id, id_gremio: w.P1.id }), 401, ErrorKey.unauthorized);
-  });
-});
-
-describe("a community's documents with validators (companies/providers/documents_fincas)", () => {
-  it("with id_gremio it is the provider's view", async () => {
-    for (const who of ["administrador", "colegio"] as const) {
-      const res = await fincaDocs(w.t[who], { id_finca: w.C1.id, id_gremio: w.P1.id });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual((await byProvider(w.t[who], w.C1.id, w.P1.id)).json());
-    }
-  });
-
-  it("without it, every party's documents that count in the community; the company is the community", async () => {
-    const g = grouped(await fincaDocs(w.t.colegio, { id_finca: w.C1.id }));
-    expect(g.company).toEqual({ id: w.C1.id, name: w.C1.name });
-    // Definitions the administrator or providers upload (not the porters').
-    expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RIESGOS, def.RC]);
-    expect(documentsByDefinition(g)).toEqual({
-      [def.ALB]: [doc.albP1.id],
-      [def.EVAL]: [doc.evalP1.id],
-      [def.PLAN]: [doc.planC1P1.id, doc.planC1P3.id],
-      // The administrator's for C1, not for C2.
-      [def.RIESGOS]: [doc.riesgosC1.id],
-      [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id, doc.rcP3.id],
-    });
-    expect(g.data.filter((e) => e.can_validate).map((e) => e.definition.id)).toEqual([def.EVAL, def.RC]);
-    // R1 (admin2's, served by P2 only): nothing of P1's or P3's.
-    const r1 = grouped(await fincaDocs(w.t.admin2, { id_finca: w.R1.id }));
-    expect(r1.data.flatMap((e) => e.documents)).toEqual([]);
-  });
-
-  it("refuses strangers with the envelope and no data", async () => {
-    expectError(await fincaDocs(w.t.admin2, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
-    expectError(await fincaDocs(w.t.colegioB, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
-    expectError(await fincaDocs(w.t.gremio, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
-    expectError(await fincaDocs(w.t.p3, { id_finca: w.C1.id, id_gremio: w.P1.id }), 403, ErrorKey.forbidden);
-    expectError(await fincaDocs(w.t.colegio, { id_finca: 999_999 }), 404, ErrorKey.notFound);
-    expectError(await fincaDocs(w.t.colegio, { id_finca: w.C1.id, id_gremio: w.P2.id }), 404, ErrorKey.notFound);
-  });
-});
-
-describe("a provider's communities for the colegio (companies/colegio-providers/fincas/{id})", () => {
-  beforeAll(async () => {
-    // P1 read the administrator's risks in C1; P3 read P1's work plan there.
-    await markRead(doc.riesgosC1.id, w.C1.id, w.P1.id);
-    await markRead(doc.planC1P1.id, w.C1.id, w.P3.id);
-  });
-
-  const finca = (c: { id: number; name: string; cif: string }, admin: string, figures: number[]) => ({
-    id_finca: c.id,
-    finca: c.name,
-    finca_cif: c.cif,
-    admin,
-    count_provider: figures[0],
-    count_total: figures[1],
-    readed: figures[2],
-    must_read: figures[3],
-  });
-  const ADMIN = "Fincas Centro Administración S.L.";
-  const ADMIN2 = "Gestiones Retiro S.L.";
-
-  it("lists the live communities of the colegio it serves with its figures there, as the model counts them", async () => {
-    const res = await fincasOf(w.t.colegio, w.P1.id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      result: true,
-      provider: { id: w.P1.id, name: w.P1.name },
-      count: 4,
-      data: [
-        // uploads: EVAL ✓, RC ✗ (expired), PLAN for C2 ✗; reads: the administrator's risks for C2, unread.
-        finca(w.C2, ADMIN, [1, 3, 0, 1]),
-        // uploads: EVAL ✓, RC ✗, PLAN ✓; reads: risks (read), P3's plan (unread).
-        finca(w.C1, ADMIN, [2, 3, 1, 2]),
-        finca(E.E1, ADMIN2, [1, 3, 0, 0]),
-        finca(E.E2, ADMIN, [2, 3, 0, 0]),
-      ],
-    });
-    const model = await modelOfDatabase();
-    for (const r of res.json().data) {
-      const f = model.providerInCommunity(r.id_finca, w.P1.id);
-      expect([r.count_provider, r.count_total, r.readed, r.must_read]).toEqual([
-        f.uploaded_count,
-        f.upload_must,
-        f.readed_count,
-        f.readed_must,
+  describe("what a provider still has to upload (companies/providers/upload_pending)", () => {
+    it("met duties leave, only expired documents → expired with the newest expiry, no date → incomplete", async () => {
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+        row("RC", null, "expired", "2021-06-30"),
+        row("PLAN", w.C2),
+        row("PLAN", E.E1),
       ]);
-    }
-    // Colegio B sees P1's community there only.
-    const b = await fincasOf(w.t.colegioB, w.P1.id);
-    expect(b.json()).toMatchObject({ count: 1, data: [{ id_finca: w.B1.id, count_provider: 0, count_total: 1 }] });
-    // P3 serves C1 only: uploads PLAN ✓ of EVAL, RC, PLAN; reads risks ✗, P1's plan ✓.
-    expect((await fincasOf(w.t.colegio, w.P3.id)).json().data).toEqual([finca(w.C1, ADMIN, [1, 3, 1, 2])]);
-    expect((await fincasOf(w.t.colegio, w.P0.id)).json()).toEqual({
-      result: true,
-      provider: { id: w.P0.id, name: w.P0.name },
-      count: 0,
-      data: [],
+      // P3 serves C1 only: nothing for EVAL; RC without the date it demands; PLAN for C1 met.
+      expect(await pendingRows(w.t.p3, w.P3.id, w.A.id)).toEqual([row("EVAL", null), row("RC", null, "incomplete")]);
     });
   });
 
-  it("sorts by name, tax id or uploads met, pages and searches", async () => {
-    const P1 = w.P1.id;
-    expect(ids(await fincasOf(w.t.colegio, P1, { sortDesc: "DESC" }))).toEqual([E.E2.id, E.E1.id, w.C1.id, w.C2.id]);
-    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif" }))).toEqual([w.C2.id, E.E1.id, E.E2.id, w.C1.id]);
-    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif", sortDesc: "DESC" }))).toEqual([
-      w.C1.id,
-      E.E2.id,
-      E.E1.id,
-      w.C2.id,
-    ]);
-    // Uploads met: 1 (C2, E1), then 2 (C1, E2); ties by id in the same direction.
-    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs" }))).toEqual([w.C2.id, E.E1.id, w.C1.id, E.E2.id]);
-    expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs", sortDesc: "DESC" }))).toEqual([
-      E.E2.id,
-      w.C1.id,
-      E.E1.id,
-      w.C2.id,
-    ]);
-    const second = await fincasOf(w.t.colegio, P1, { page: 2, limit: 2 });
-    expect(second.json()).toMatchObject({ count: 4, data: [{ id_finca: E.E1.id }, { id_finca: E.E2.id }] });
-    const sortedPage = await fincasOf(w.t.colegio, P1, { page: 2, limit: 3, sortBy: "docs", sortDesc: "DESC" });
-    expect(sortedPage.json()).toMatchObject({ count: 4, data: [finca(w.C2, ADMIN, [1, 3, 0, 1])] });
-    expect((await fincasOf(w.t.colegio, P1, { page: 3, limit: 2 })).json()).toMatchObject({ count: 4, data: [] });
-    // Search by name, tax id or administrator.
-    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "alameda" }))).toEqual([E.E1.id]);
-    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "retiro" }))).toEqual([E.E1.id]);
-    expect(ids(await fincasOf(w.t.colegio, P1, { filter: "h28000" }))).toEqual([w.C2.id, E.E1.id, E.E2.id]);
-    expect((await fincasOf(w.t.colegio, P1, { filter: "100%_" })).json()).toMatchObject({ count: 0, data: [] });
-    expect((await fincasOf(w.t.colegio, P1, { filter: "comunidad", limit: 1 })).json()).toMatchObject({
-      count: 2,
-      data: [{ id_finca: w.C2.id }],
+  describe("a provider's documents in a community (companies/providers/document_uploaded_by_provider_finca)", () => {
+    it("the administrator sees every definition providers upload, with the provider's documents that count there", async () => {
+      const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+      expect(g.company).toEqual({ id: w.P1.id, name: w.P1.name });
+      // By name; not RIESGOS (the administrator's), PORT (porters') nor colegio B's.
+      expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RC]);
+      expect(documentsByDefinition(g)).toEqual({
+        [def.ALB]: [doc.albP1.id],
+        [def.EVAL]: [doc.evalP1.id],
+        // Bound: only the one uploaded for C1 (not E2's); never P3's.
+        [def.PLAN]: [doc.planC1P1.id],
+        // Expired ones too, marked.
+        [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
+      });
+      const rc = g.data.find((e) => e.definition.id === def.RC)!;
+      expect(rc.documents.map((d) => d.expired)).toEqual([true, true]);
+      const evalEntry = g.data.find((e) => e.definition.id === def.EVAL)!;
+      expect(evalEntry).toMatchObject({
+        definition: { id: def.EVAL, name: NAMES.EVAL, mandatory: true, validate_colegio_required: true },
+        documents: [
+          {
+            id: doc.evalP1.id,
+            company_id: w.P1.id,
+            company_name: w.P1.name,
+            id_finca: null,
+            fileupload: { name: "evaluación.pdf" },
+            expired: false,
+            needs_expiry: false,
+            validated: false,
+            can_edit: false,
+          },
+        ],
+        templates: [{ id: templateId, id_document_require_definition: def.EVAL }],
+      });
+      // Nobody uploads here, and only the colegio validates.
+      for (const e of g.data) expect([e.can_upload, e.can_validate]).toEqual([false, false]);
+
+      // In C2 the general documents count too, the bound one for C1 does not.
+      expect(documentsByDefinition(grouped(await byProvider(w.t.administrador, w.C2.id, w.P1.id)))).toEqual({
+        [def.ALB]: [doc.albP1.id],
+        [def.EVAL]: [doc.evalP1.id],
+        [def.PLAN]: [],
+        [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id],
+      });
+      // P3's in C1: its own, incomplete one marked.
+      const p3 = grouped(await byProvider(w.t.administrador, w.C1.id, w.P3.id));
+      expect(documentsByDefinition(p3)).toEqual({
+        [def.ALB]: [],
+        [def.EVAL]: [],
+        [def.PLAN]: [doc.planC1P3.id],
+        [def.RC]: [doc.rcP3.id],
+      });
+      expect(p3.data.find((e) => e.definition.id === def.RC)!.documents[0]).toMatchObject({ needs_expiry: true });
     });
-    expectError(await fincasOf(w.t.colegio, P1, { sortBy: "admin" }), 400, ErrorKey.invalidInput);
+
+    it("the colegio sees the same, and may validate where the definition requires it", async () => {
+      const admin = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+      const colegio = grouped(await byProvider(w.t.colegio, w.C1.id, w.P1.id));
+      expect(documentsByDefinition(colegio)).toEqual(documentsByDefinition(admin));
+      expect(Object.fromEntries(colegio.data.map((e) => [e.definition.id, [e.can_upload, e.can_validate]]))).toEqual({
+        [def.ALB]: [false, false],
+        [def.EVAL]: [false, true],
+        [def.PLAN]: [false, false],
+        [def.RC]: [false, true],
+      });
+      // The colegio's admin2 community E1, served by P1.
+      expect(grouped(await byProvider(w.t.colegio, E.E1.id, w.P1.id)).company.id).toBe(w.P1.id);
+    });
+
+    it("only for a live provider of the community, asked by its administrator or its colegio", async () => {
+      const url = "/companies/providers/document_uploaded_by_provider_finca";
+      // Not a provider of C1 now: P2 (R1's), P1 in E4 (removed), a company that is no provider, no company.
+      expectError(await byProvider(w.t.administrador, w.C1.id, w.P2.id), 404, ErrorKey.notFound);
+      expectError(await byProvider(w.t.administrador, E.E4.id, w.P1.id), 404, ErrorKey.notFound);
+      expectError(await byProvider(w.t.administrador, w.C1.id, w.admin.id), 404, ErrorKey.notFound);
+      expectError(await byProvider(w.t.administrador, w.C1.id, 999_999), 404, ErrorKey.notFound);
+      // A community that does not exist, or the administrator's own deleted one.
+      expectError(await byProvider(w.t.administrador, 999_999, w.P1.id), 404, ErrorKey.notFound);
+      expectError(await byProvider(w.t.administrador, E.E3.id, w.P1.id), 404, ErrorKey.notFound);
+      // Someone else's community: another administrator, another colegio; the community of another colegio.
+      for (const [who, finca] of [
+        ["admin2", w.C1.id],
+        ["adminB", w.C1.id],
+        ["colegioB", w.C1.id],
+        ["administrador", E.E1.id],
+        ["colegio", w.B1.id],
+      ] as const) {
+        expectError(await byProvider(w.t[who], finca, w.P1.id), 403, ErrorKey.forbidden);
+      }
+      // Providers and porters: not for themselves either, nor about another.
+      for (const [who, provider] of [
+        ["gremio", w.P1.id],
+        ["p3", w.P1.id],
+        ["gremio", w.P3.id],
+        ["portero", w.P1.id],
+        ["master", w.P1.id],
+      ] as const) {
+        expectError(await byProvider(w.t[who], w.C1.id, provider), 403, ErrorKey.forbidden);
+      }
+      expectError(await post(w.t.administrador, url, { id_finca: w.C1.id }), 400, ErrorKey.invalidInput);
+      expectError(await post(undefined, url, { id_finca: w.C1.id, id_gremio: w.P1.id }), 401, ErrorKey.unauthorized);
+    });
   });
 
-  it("only for the colegio, about one of its providers", async () => {
-    // Not a member of the caller's colegio, or not a provider: 403; no such company: 404.
-    expectError(await fincasOf(w.t.colegioB, w.P2.id), 403, ErrorKey.forbidden);
-    expectError(await fincasOf(w.t.colegio, w.PB.id), 403, ErrorKey.forbidden);
-    expectError(await fincasOf(w.t.colegio, w.admin.id), 403, ErrorKey.forbidden);
-    expectError(await fincasOf(w.t.colegio, 999_999), 404, ErrorKey.notFound);
-    for (const who of ["administrador", "gremio", "p3", "portero", "master"] as const) {
-      expectError(await fincasOf(w.t[who], w.P1.id), 403, ErrorKey.forbidden);
-    }
-  });
-});
-
-describe("the lists' figures come from real uploads and reads", () => {
-  it("the communities list, a community's providers and the colegio's providers", async () => {
-    const model = await modelOfDatabase();
-    // Communities list: C1 sums P1 (2/3 uploads, 1/2 reads) and P3 (1/3, 1/2).
-    const fincas = await post(w.t.administrador, "/companies/fincas/index", { colg_id: w.A.id });
-    expect(fincas.statusCode, fincas.body).toBe(200);
-    const c1 = fincas.json().data.find((r: { id: number }) => r.id === w.C1.id);
-    expect(c1).toMatchObject({
-      mandatory_count: 6,
-      mandatory_uploaded_count: 3,
-      expected_count_read: 4,
-      count_read: 2,
-      proveedores_uploaded: false,
-      proveedores_read: false,
+  describe("a community's documents with validators (companies/providers/documents_fincas)", () => {
+    it("with id_gremio it is the provider's view", async () => {
+      for (const who of ["administrador", "colegio"] as const) {
+        const res = await fincaDocs(w.t[who], { id_finca: w.C1.id, id_gremio: w.P1.id });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual((await byProvider(w.t[who], w.C1.id, w.P1.id)).json());
+      }
     });
-    expect(c1).toMatchObject(model.community(w.C1.id));
 
-    // A community's providers.
-    const providers = await post(w.t.administrador, "/companies-providers/index", { idFinca: w.C1.id });
-    expect(providers.statusCode, providers.body).toBe(200);
-    const figures = (id: number) => {
-      const r = providers.json().data.find((p: { id_provider: number }) => p.id_provider === id);
-      return [r.uploaded_count, r.upload_must, r.readed_count, r.readed_must];
-    };
-    expect(figures(w.P1.id)).toEqual([2, 3, 1, 2]);
-    expect(figures(w.P3.id)).toEqual([1, 3, 1, 2]);
-
-    // The colegio's providers: P1's uploads once each (EVAL, RC, PLAN for C1, C2, E1, E2: 3 of 6 met),
-    // reads summed over its communities (C1 1/2, C2 0/1), EVAL waiting for validation.
-    const companies = await post(w.t.colegio, "/companies/companies/index", { type: Role.gremio });
-    expect(companies.statusCode, companies.body).toBe(200);
-    const p1 = companies.json().data.find((r: { id: number }) => r.id === w.P1.id);
-    const expected = { all_uploaded: 3, upload_must: 6, read_all: 1, read_must: 3, pending_validation: 1 };
-    expect(p1).toMatchObject(expected);
-    expect(model.company(w.A.id, w.P1.id)).toEqual(expected);
-  });
-});
-
-describe("what changes the pending uploads, at once", () => {
-  it("a document without the date its definition demands makes the duty incomplete; the date meets it", async () => {
-    const undated = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC }, "rc-nueva.pdf");
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
-      row("RC", null, "incomplete"),
-      row("PLAN", w.C2),
-      row("PLAN", E.E1),
-    ]);
-    const edit = await post(w.t.gremio, `/file-manager/fileupload/edit/${undated.fileupload_id}`, {
-      name: "rc-nueva.pdf",
-      obsolete: "2099-12-31",
+    it("without it, every party's documents that count in the community; the company is the community", async () => {
+      const g = grouped(await fincaDocs(w.t.colegio, { id_finca: w.C1.id }));
+      expect(g.company).toEqual({ id: w.C1.id, name: w.C1.name });
+      // Definitions the administrator or providers upload (not the porters').
+      expect(g.data.map((e) => e.definition.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RIESGOS, def.RC]);
+      expect(documentsByDefinition(g)).toEqual({
+        [def.ALB]: [doc.albP1.id],
+        [def.EVAL]: [doc.evalP1.id],
+        [def.PLAN]: [doc.planC1P1.id, doc.planC1P3.id],
+        // The administrator's for C1, not for C2.
+        [def.RIESGOS]: [doc.riesgosC1.id],
+        [def.RC]: [doc.rcOldP1.id, doc.rcNewerP1.id, doc.rcP3.id],
+      });
+      expect(g.data.filter((e) => e.can_validate).map((e) => e.definition.id)).toEqual([def.EVAL, def.RC]);
+      // R1 (admin2's, served by P2 only): nothing of P1's or P3's.
+      const r1 = grouped(await fincaDocs(w.t.admin2, { id_finca: w.R1.id }));
+      expect(r1.data.flatMap((e) => e.documents)).toEqual([]);
     });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([row("PLAN", w.C2), row("PLAN", E.E1)]);
+
+    it("refuses strangers with the envelope and no data", async () => {
+      expectError(await fincaDocs(w.t.admin2, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+      expectError(await fincaDocs(w.t.colegioB, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+      expectError(await fincaDocs(w.t.gremio, { id_finca: w.C1.id }), 403, ErrorKey.forbidden);
+      expectError(await fincaDocs(w.t.p3, { id_finca: w.C1.id, id_gremio: w.P1.id }), 403, ErrorKey.forbidden);
+      expectError(await fincaDocs(w.t.colegio, { id_finca: 999_999 }), 404, ErrorKey.notFound);
+      expectError(await fincaDocs(w.t.colegio, { id_finca: w.C1.id, id_gremio: w.P2.id }), 404, ErrorKey.notFound);
+    });
   });
 
-  it("an erased document leaves the duty missing", async () => {
-    const res = await post(w.t.gremio, `/companies/documents/erasecompanydefined/${doc.evalP1.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
-      row("EVAL", null),
-      row("PLAN", w.C2),
-      row("PLAN", E.E1),
-    ]);
-    // Gone from the views too.
-    const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
-    expect(documentsByDefinition(g)[def.EVAL]).toEqual([]);
+  describe("and two of them have been read", () => {
+    beforeAll(markTheReads);
+    freshWorldForEachTest(() => ctx);
+
+    describe("a provider's communities for the colegio (companies/colegio-providers/fincas/{id})", () => {
+      const finca = (c: { id: number; name: string; cif: string }, admin: string, figures: number[]) => ({
+        id_finca: c.id,
+        finca: c.name,
+        finca_cif: c.cif,
+        admin,
+        count_provider: figures[0],
+        count_total: figures[1],
+        readed: figures[2],
+        must_read: figures[3],
+      });
+      const ADMIN = "Fincas Centro Administración S.L.";
+      const ADMIN2 = "Gestiones Retiro S.L.";
+
+      it("lists the live communities of the colegio it serves with its figures there, as the model counts them", async () => {
+        const res = await fincasOf(w.t.colegio, w.P1.id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({
+          result: true,
+          provider: { id: w.P1.id, name: w.P1.name },
+          count: 4,
+          data: [
+            // uploads: EVAL ✓, RC ✗ (expired), PLAN for C2 ✗; reads: the administrator's risks for C2, unread.
+            finca(w.C2, ADMIN, [1, 3, 0, 1]),
+            // uploads: EVAL ✓, RC ✗, PLAN ✓; reads: risks (read), P3's plan (unread).
+            finca(w.C1, ADMIN, [2, 3, 1, 2]),
+            finca(E.E1, ADMIN2, [1, 3, 0, 0]),
+            finca(E.E2, ADMIN, [2, 3, 0, 0]),
+          ],
+        });
+        const model = await modelOfDatabase();
+        for (const r of res.json().data) {
+          const f = model.providerInCommunity(r.id_finca, w.P1.id);
+          expect([r.count_provider, r.count_total, r.readed, r.must_read]).toEqual([
+            f.uploaded_count,
+            f.upload_must,
+            f.readed_count,
+            f.readed_must,
+          ]);
+        }
+        // Colegio B sees P1's community there only.
+        const b = await fincasOf(w.t.colegioB, w.P1.id);
+        expect(b.json()).toMatchObject({ count: 1, data: [{ id_finca: w.B1.id, count_provider: 0, count_total: 1 }] });
+        // P3 serves C1 only: uploads PLAN ✓ of EVAL, RC, PLAN; reads risks ✗, P1's plan ✓.
+        expect((await fincasOf(w.t.colegio, w.P3.id)).json().data).toEqual([finca(w.C1, ADMIN, [1, 3, 1, 2])]);
+        expect((await fincasOf(w.t.colegio, w.P0.id)).json()).toEqual({
+          result: true,
+          provider: { id: w.P0.id, name: w.P0.name },
+          count: 0,
+          data: [],
+        });
+      });
+
+      it("sorts by name, tax id or uploads met, pages and searches", async () => {
+        const P1 = w.P1.id;
+        expect(ids(await fincasOf(w.t.colegio, P1, { sortDesc: "DESC" }))).toEqual([
+          E.E2.id,
+          E.E1.id,
+          w.C1.id,
+          w.C2.id,
+        ]);
+        expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif" }))).toEqual([w.C2.id, E.E1.id, E.E2.id, w.C1.id]);
+        expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "cif", sortDesc: "DESC" }))).toEqual([
+          w.C1.id,
+          E.E2.id,
+          E.E1.id,
+          w.C2.id,
+        ]);
+        // Uploads met: 1 (C2, E1), then 2 (C1, E2); ties by id in the same direction.
+        expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs" }))).toEqual([w.C2.id, E.E1.id, w.C1.id, E.E2.id]);
+        expect(ids(await fincasOf(w.t.colegio, P1, { sortBy: "docs", sortDesc: "DESC" }))).toEqual([
+          E.E2.id,
+          w.C1.id,
+          E.E1.id,
+          w.C2.id,
+        ]);
+        const second = await fincasOf(w.t.colegio, P1, { page: 2, limit: 2 });
+        expect(second.json()).toMatchObject({ count: 4, data: [{ id_finca: E.E1.id }, { id_finca: E.E2.id }] });
+        const sortedPage = await fincasOf(w.t.colegio, P1, { page: 2, limit: 3, sortBy: "docs", sortDesc: "DESC" });
+        expect(sortedPage.json()).toMatchObject({ count: 4, data: [finca(w.C2, ADMIN, [1, 3, 0, 1])] });
+        expect((await fincasOf(w.t.colegio, P1, { page: 3, limit: 2 })).json()).toMatchObject({ count: 4, data: [] });
+        // Search by name, tax id or administrator.
+        expect(ids(await fincasOf(w.t.colegio, P1, { filter: "alameda" }))).toEqual([E.E1.id]);
+        expect(ids(await fincasOf(w.t.colegio, P1, { filter: "retiro" }))).toEqual([E.E1.id]);
+        expect(ids(await fincasOf(w.t.colegio, P1, { filter: "h28000" }))).toEqual([w.C2.id, E.E1.id, E.E2.id]);
+        expect((await fincasOf(w.t.colegio, P1, { filter: "100%_" })).json()).toMatchObject({ count: 0, data: [] });
+        expect((await fincasOf(w.t.colegio, P1, { filter: "comunidad", limit: 1 })).json()).toMatchObject({
+          count: 2,
+          data: [{ id_finca: w.C2.id }],
+        });
+        expectError(await fincasOf(w.t.colegio, P1, { sortBy: "admin" }), 400, ErrorKey.invalidInput);
+      });
+
+      it("only for the colegio, about one of its providers", async () => {
+        // Not a member of the caller's colegio, or not a provider: 403; no such company: 404.
+        expectError(await fincasOf(w.t.colegioB, w.P2.id), 403, ErrorKey.forbidden);
+        expectError(await fincasOf(w.t.colegio, w.PB.id), 403, ErrorKey.forbidden);
+        expectError(await fincasOf(w.t.colegio, w.admin.id), 403, ErrorKey.forbidden);
+        expectError(await fincasOf(w.t.colegio, 999_999), 404, ErrorKey.notFound);
+        for (const who of ["administrador", "gremio", "p3", "portero", "master"] as const) {
+          expectError(await fincasOf(w.t[who], w.P1.id), 403, ErrorKey.forbidden);
+        }
+      });
+    });
+
+    describe("the lists' figures come from real uploads and reads", () => {
+      it("the communities list, a community's providers and the colegio's providers", async () => {
+        const model = await modelOfDatabase();
+        // Communities list: C1 sums P1 (2/3 uploads, 1/2 reads) and P3 (1/3, 1/2).
+        const fincas = await post(w.t.administrador, "/companies/fincas/index", { colg_id: w.A.id });
+        expect(fincas.statusCode, fincas.body).toBe(200);
+        const c1 = fincas.json().data.find((r: { id: number }) => r.id === w.C1.id);
+        expect(c1).toMatchObject({
+          mandatory_count: 6,
+          mandatory_uploaded_count: 3,
+          expected_count_read: 4,
+          count_read: 2,
+          proveedores_uploaded: false,
+          proveedores_read: false,
+        });
+        expect(c1).toMatchObject(model.community(w.C1.id));
+
+        // A community's providers.
+        const providers = await post(w.t.administrador, "/companies-providers/index", { idFinca: w.C1.id });
+        expect(providers.statusCode, providers.body).toBe(200);
+        const figures = (id: number) => {
+          const r = providers.json().data.find((p: { id_provider: number }) => p.id_provider === id);
+          return [r.uploaded_count, r.upload_must, r.readed_count, r.readed_must];
+        };
+        expect(figures(w.P1.id)).toEqual([2, 3, 1, 2]);
+        expect(figures(w.P3.id)).toEqual([1, 3, 1, 2]);
+
+        // The colegio's providers: P1's uploads once each (EVAL, RC, PLAN for C1, C2, E1, E2: 3 of 6 met),
+        // reads summed over its communities (C1 1/2, C2 0/1), EVAL waiting for validation.
+        const companies = await post(w.t.colegio, "/companies/companies/index", { type: Role.gremio });
+        expect(companies.statusCode, companies.body).toBe(200);
+        const p1 = companies.json().data.find((r: { id: number }) => r.id === w.P1.id);
+        const expected = { all_uploaded: 3, upload_must: 6, read_all: 1, read_must: 3, pending_validation: 1 };
+        expect(p1).toMatchObject(expected);
+        expect(model.company(w.A.id, w.P1.id)).toEqual(expected);
+      });
+    });
   });
 
-  it("a provider removed from a community owes nothing more there, and is no longer viewed there", async () => {
-    const [link] = await queryRows<{ id: number }>(
-      db(),
-      sql`select id from community_providers where community_id = ${w.C2.id} and provider_company_id = ${w.P1.id}`,
-    );
-    const res = await post(w.t.administrador, `/companies-providers/delete/${link!.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([row("EVAL", null), row("PLAN", E.E1)]);
-    expect(ids(await fincasOf(w.t.colegio, w.P1.id))).toEqual([w.C1.id, E.E1.id, E.E2.id]);
-    expectError(await byProvider(w.t.administrador, w.C2.id, w.P1.id), 404, ErrorKey.notFound);
-  });
+  describe("what changes the pending uploads, at once", () => {
+    it("a document without the date its definition demands makes the duty incomplete; the date meets it", async () => {
+      const undated = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC }, "rc-nueva.pdf");
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+        row("RC", null, "incomplete"),
+        row("PLAN", w.C2),
+        row("PLAN", E.E1),
+      ]);
+      const edit = await post(w.t.gremio, `/file-manager/fileupload/edit/${undated.fileupload_id}`, {
+        name: "rc-nueva.pdf",
+        obsolete: "2099-12-31",
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([row("PLAN", w.C2), row("PLAN", E.E1)]);
+    });
 
-  it("a new mandatory definition is owed at once: a general one once, a bound one in each community", async () => {
-    const { provider } = Requirement;
-    const general = await define(ctx, w.t.colegio, {
-      name: "Certificado de formación",
-      requirement_origin: provider,
-      mandatory: true,
+    it("an erased document leaves the duty missing", async () => {
+      const res = await post(w.t.gremio, `/companies/documents/erasecompanydefined/${doc.evalP1.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+        row("EVAL", null),
+        row("RC", null, "expired", "2021-06-30"),
+        row("PLAN", w.C2),
+        row("PLAN", E.E1),
+      ]);
+      // Gone from the views too.
+      const g = grouped(await byProvider(w.t.administrador, w.C1.id, w.P1.id));
+      expect(documentsByDefinition(g)[def.EVAL]).toEqual([]);
     });
-    const bound = await define(ctx, w.t.colegio, {
-      name: "Acta de replanteo",
-      requirement_origin: provider,
-      mandatory: true,
-      assocfinca: true,
+
+    it("a provider removed from a community owes nothing more there, and is no longer viewed there", async () => {
+      const [link] = await queryRows<{ id: number }>(
+        db(),
+        sql`select id from community_providers where community_id = ${w.C2.id} and provider_company_id = ${w.P1.id}`,
+      );
+      const res = await post(w.t.administrador, `/companies-providers/delete/${link!.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+        row("RC", null, "expired", "2021-06-30"),
+        row("PLAN", E.E1),
+      ]);
+      expect(ids(await fincasOf(w.t.colegio, w.P1.id))).toEqual([w.C1.id, E.E1.id, E.E2.id]);
+      expectError(await byProvider(w.t.administrador, w.C2.id, w.P1.id), 404, ErrorKey.notFound);
     });
-    const extra = (id: number, name: string, finca: { id: number; name: string } | null) => ({
-      definition_id: id,
-      definition_name: name,
-      finca_id: finca?.id ?? null,
-      finca_name: finca?.name ?? null,
-      state: "missing",
-      obsolete: null,
+
+    it("a new mandatory definition is owed at once: a general one once, a bound one in each community", async () => {
+      const { provider } = Requirement;
+      const general = await define(ctx, w.t.colegio, {
+        name: "Certificado de formación",
+        requirement_origin: provider,
+        mandatory: true,
+      });
+      const bound = await define(ctx, w.t.colegio, {
+        name: "Acta de replanteo",
+        requirement_origin: provider,
+        mandatory: true,
+        assocfinca: true,
+      });
+      const extra = (id: number, name: string, finca: { id: number; name: string } | null) => ({
+        definition_id: id,
+        definition_name: name,
+        finca_id: finca?.id ?? null,
+        finca_name: finca?.name ?? null,
+        state: "missing",
+        obsolete: null,
+      });
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
+        extra(general.id, general.name, null),
+        row("RC", null, "expired", "2021-06-30"),
+        extra(bound.id, bound.name, w.C2),
+        row("PLAN", w.C2),
+        extra(bound.id, bound.name, w.C1),
+        extra(bound.id, bound.name, E.E1),
+        row("PLAN", E.E1),
+        extra(bound.id, bound.name, E.E2),
+      ]);
+      // An optional definition owes nothing.
+      await define(ctx, w.t.colegio, { name: "Fotos", requirement_origin: provider });
+      expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toHaveLength(8);
     });
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toEqual([
-      extra(general.id, general.name, null),
-      row("EVAL", null),
-      extra(bound.id, bound.name, w.C1),
-      extra(bound.id, bound.name, E.E1),
-      row("PLAN", E.E1),
-      extra(bound.id, bound.name, E.E2),
-    ]);
-    // An optional definition owes nothing.
-    await define(ctx, w.t.colegio, { name: "Fotos", requirement_origin: provider });
-    expect(await pendingRows(w.t.gremio, w.P1.id, w.A.id)).toHaveLength(6);
   });
 });
 

@@ -9,51 +9,38 @@ import {
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
+import { col, queryTyped, type RowOf, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 
-/** The definition columns every answer carries, from alias `def`. */
-export const definitionColumns = sql`def.id, def.colegio_id, def.name, def.requirement_origin, def.requirement_dest,
-  def.origin_read_required, def.dest_read_required, def.assocfinca, def.oneonly, def.mandatory, def.obsoletable,
-  def.validate_colegio_required, def.editable_colegio, def."group", def.erased`;
+/** The definition columns every answer carries, from alias `def`, named as DefinitionRecord names them. */
+export const definitionColumns = sql`def.id, def.colegio_id as "colegioId", def.name,
+  def.requirement_origin as "requirementOrigin", def.requirement_dest as "requirementDest",
+  def.origin_read_required as "originReadRequired", def.dest_read_required as "destReadRequired", def.assocfinca,
+  def.oneonly, def.mandatory, def.obsoletable, def.validate_colegio_required as "validateColegioRequired",
+  def.editable_colegio as "editableColegio", def."group", def.erased`;
 
-export interface DefinitionRecord {
-  id: number;
-  colegioId: number;
-  name: string;
-  requirementOrigin: number;
-  requirementDest: number;
-  originReadRequired: boolean;
-  destReadRequired: boolean;
-  assocfinca: boolean;
-  oneonly: boolean;
-  mandatory: boolean;
-  obsoletable: boolean;
-  validateColegioRequired: boolean;
-  editableColegio: boolean;
-  group: DocumentGroup | null;
-  erased: boolean;
-}
+const definitionRow = {
+  id: col.int,
+  colegioId: col.int,
+  name: col.text,
+  requirementOrigin: col.int,
+  requirementDest: col.int,
+  originReadRequired: col.bool,
+  destReadRequired: col.bool,
+  assocfinca: col.bool,
+  oneonly: col.bool,
+  mandatory: col.bool,
+  obsoletable: col.bool,
+  validateColegioRequired: col.bool,
+  editableColegio: col.bool,
+  group: col.as<DocumentGroup | null>(),
+  erased: col.bool,
+};
+export type DefinitionRecord = RowOf<typeof definitionRow>;
 
-export function toDefinition(raw: Record<string, unknown>): DefinitionRecord {
-  return {
-    id: Number(raw.id),
-    colegioId: Number(raw.colegio_id),
-    name: String(raw.name),
-    requirementOrigin: Number(raw.requirement_origin),
-    requirementDest: Number(raw.requirement_dest),
-    originReadRequired: raw.origin_read_required === true,
-    destReadRequired: raw.dest_read_required === true,
-    assocfinca: raw.assocfinca === true,
-    oneonly: raw.oneonly === true,
-    mandatory: raw.mandatory === true,
-    obsoletable: raw.obsoletable === true,
-    validateColegioRequired: raw.validate_colegio_required === true,
-    editableColegio: raw.editable_colegio === true,
-    group: (raw.group as DocumentGroup | null) ?? null,
-    erased: raw.erased === true,
-  };
-}
+/** The definition of a row that selected `definitionColumns`. */
+export const toDefinition = rowReader(definitionRow);
 
 /** A definition as the API shows it (spec 02 §3 field names). */
 export function definitionOut(d: DefinitionRecord): Omit<DefinitionRow, "templates_count" | "documents_count"> {
@@ -97,6 +84,8 @@ const liveTemplates = sql`(select count(*) from definition_templates t where t.d
 const liveDocuments = (companyId?: number) =>
   sql`(select count(*) from company_documents d where d.definition_id = def.id and d.erased = false
        ${companyId === undefined ? sql`` : sql`and d.company_id = ${companyId}`})`;
+const counts = { templates_count: col.int, documents_count: col.int };
+const readCounts = rowReader(counts);
 
 /**
  * One page of a colegio's definitions with their template and document counts; `ownCompanyId` limits the
@@ -126,29 +115,48 @@ export async function pageDefinitions(
       where,
       orderBy: sql`lower(def.name), def.id`,
     },
-    (raw): DefinitionRow => ({
-      ...definitionOut(toDefinition(raw)),
-      templates_count: Number(raw.templates_count),
-      documents_count: Number(raw.documents_count),
-    }),
+    (raw): DefinitionRow => ({ ...definitionOut(toDefinition(raw)), ...readCounts(raw) }),
+  );
+}
+
+/**
+ * The live definitions of a colegio that `party` uploads, in one group, by name (getcompanydefined);
+ * those bound to communities only `withBound`.
+ */
+export async function definitionsUploadedByParty(
+  db: DbOrTx,
+  colegioId: number,
+  party: DocumentParty,
+  group: GroupFilter,
+  withBound: boolean,
+): Promise<DefinitionRecord[]> {
+  return queryTyped(
+    db,
+    sql`select ${definitionColumns} from document_definitions def
+        where def.colegio_id = ${colegioId} and def.erased = false and ${originIncludes(party)}
+          and ${groupCondition(group)} ${withBound ? sql`` : sql`and def.assocfinca = false`}
+        order by lower(def.name), def.id`,
+    definitionRow,
   );
 }
 
 export async function findDefinition(db: DbOrTx, id: number): Promise<DefinitionRecord | undefined> {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  const [definition] = await queryTyped(
     db,
     sql`select ${definitionColumns} from document_definitions def where def.id = ${id}`,
+    definitionRow,
   );
-  return raw ? toDefinition(raw) : undefined;
+  return definition;
 }
 
 export async function definitionCounts(db: DbOrTx, id: number) {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  const [found] = await queryTyped(
     db,
     sql`select ${liveTemplates} as templates_count, ${liveDocuments()} as documents_count
         from document_definitions def where def.id = ${id}`,
+    counts,
   );
-  return { templates_count: Number(raw?.templates_count ?? 0), documents_count: Number(raw?.documents_count ?? 0) };
+  return found ?? { templates_count: 0, documents_count: 0 };
 }
 
 type Parsed = Required<{ [K in keyof DefinitionInput]-?: Exclude<DefinitionInput[K], undefined> }>;
@@ -160,28 +168,30 @@ function columnsOf(input: Parsed) {
 }
 
 export async function insertDefinition(db: DbOrTx, colegioId: number, input: Parsed): Promise<DefinitionRecord> {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  const [inserted] = await queryTyped(
     db,
     sql`insert into document_definitions as def (colegio_id, name, requirement_origin, requirement_dest,
           origin_read_required, dest_read_required, assocfinca, oneonly, mandatory, obsoletable,
           validate_colegio_required, "group")
         values (${colegioId}, ${columnsOf(input)})
         returning ${definitionColumns}`,
+    definitionRow,
   );
-  return toDefinition(raw!);
+  return inserted!;
 }
 
 /** Updates a live definition of the colegio; undefined when there is none. */
 export async function updateDefinition(db: DbOrTx, id: number, colegioId: number, input: Parsed) {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  const [updated] = await queryTyped(
     db,
     sql`update document_definitions as def set (name, requirement_origin, requirement_dest, origin_read_required,
           dest_read_required, assocfinca, oneonly, mandatory, obsoletable, validate_colegio_required, "group")
           = (${columnsOf(input)})
         where def.id = ${id} and def.colegio_id = ${colegioId} and def.erased = false
         returning ${definitionColumns}`,
+    definitionRow,
   );
-  return raw ? toDefinition(raw) : undefined;
+  return updated;
 }
 
 /**
@@ -207,28 +217,41 @@ export async function eraseDefinition(db: DbOrTx, id: number, colegioId: number)
 }
 
 /** Where the caller stands in a colegio: its company works in it; it is a porter of one of its communities. */
-export async function standingIn(db: DbOrTx, actor: { companyId: number; userId: number }, colegioId: number) {
-  const [raw] = await queryRows<{ member: boolean; porter: boolean }>(
+export async function standingIn(
+  db: DbOrTx,
+  actor: { companyId: number; userId: number },
+  colegioId: number,
+): Promise<{ member: boolean; porterInColegio: boolean }> {
+  const [standing] = await queryTyped(
     db,
     sql`select
           exists (select 1 from colegio_members m
                   where m.colegio_id = ${colegioId} and m.company_id = ${actor.companyId} and m.erased = false) as member,
           exists (select 1 from community_porters p join communities c on c.id = p.community_id
                   where p.porter_user_id = ${actor.userId} and p.erased = false
-                    and c.colegio_id = ${colegioId} and c.erased = false) as porter`,
+                    and c.colegio_id = ${colegioId} and c.erased = false) as "porterInColegio"`,
+    { member: col.bool, porterInColegio: col.bool },
   );
-  return { member: raw?.member === true, porterInColegio: raw?.porter === true };
+  return standing ?? { member: false, porterInColegio: false };
 }
 
 // ── Templates ──
 
 const templateColumns = sql`t.id, t.definition_id, f.id as file_id, f.name as file_name, f.size as file_size`;
+const readTemplateColumns = rowReader({
+  id: col.int,
+  definition_id: col.int,
+  file_id: col.int,
+  file_name: col.text,
+  file_size: col.int,
+});
 
 function toTemplate(raw: Record<string, unknown>): TemplateRow {
+  const t = readTemplateColumns(raw);
   return {
-    id: Number(raw.id),
-    id_document_require_definition: Number(raw.definition_id),
-    fileupload: { id: Number(raw.file_id), name: String(raw.file_name), size: Number(raw.file_size) },
+    id: t.id,
+    id_document_require_definition: t.definition_id,
+    fileupload: { id: t.file_id, name: t.file_name, size: t.file_size },
   };
 }
 
@@ -256,12 +279,13 @@ export async function insertTemplate(db: DbOrTx, definitionId: number, fileId: n
 
 /** A template with the colegio of its definition. */
 export async function findTemplate(db: DbOrTx, id: number) {
-  const [raw] = await queryRows<{ id: number; erased: boolean; colegio_id: number }>(
+  const [template] = await queryTyped(
     db,
-    sql`select t.id, t.erased, def.colegio_id from definition_templates t
+    sql`select t.id, t.erased, def.colegio_id as "colegioId" from definition_templates t
         join document_definitions def on def.id = t.definition_id where t.id = ${id}`,
+    { id: col.int, erased: col.bool, colegioId: col.int },
   );
-  return raw ? { id: Number(raw.id), erased: raw.erased === true, colegioId: Number(raw.colegio_id) } : undefined;
+  return template;
 }
 
 export async function eraseTemplate(db: DbOrTx, id: number) {

@@ -6,9 +6,11 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import { colegioScope } from "../companies/companies.policy.js";
+import { definitionPolicy } from "./definitions.policy.js";
 import {
   definitionCounts,
   definitionOut,
@@ -22,22 +24,21 @@ import {
   templatesOf,
   updateDefinition,
 } from "./definitions.repository.js";
-import { documentPolicy } from "./documents.policy.js";
 
 type DefinitionInput = z.output<typeof definitionInputSchema>;
 
 /** The colegio whose definitions the caller reads, checked: 403 when it has no business there. */
 async function readableColegio(db: Db, actor: Actor, colegioId = colegioScope(actor)) {
   const standing = await standingIn(db, actor, colegioId);
-  if (!documentPolicy.mayReadDefinitions(actor, colegioId, standing)) throw forbidden();
+  requireAccess(definitionPolicy, actor, "read", { colegioId, ...standing });
   return colegioId;
 }
 
 /** A definition of the caller's colegio that the caller may change; 404 when missing or deleted. */
-async function editableDefinition(db: Db, actor: Actor, id: number) {
+export async function editableDefinition(db: Db, actor: Actor, id: number) {
   const definition = await findDefinition(db, id);
   if (!definition) throw notFound();
-  if (!documentPolicy.mayEditDefinitions(actor, definition.colegioId)) throw forbidden();
+  requireAccess(definitionPolicy, actor, "edit", definition);
   if (definition.erased) throw notFound();
   return definition;
 }
@@ -45,13 +46,14 @@ async function editableDefinition(db: Db, actor: Actor, id: number) {
 /** document-require-definitions/index: one tab and group of the colegio's definitions. */
 export async function listDefinitions(db: Db, actor: Actor, q: z.output<typeof definitionsIndexSchema>) {
   const colegioId = await readableColegio(db, actor);
-  const docsAllowedToEdit = documentPolicy.mayEditDefinitions(actor, colegioId);
-  const page = await pageDefinitions(db, colegioId, docsAllowedToEdit ? undefined : actor.companyId, q);
-  return { ...page, docsAllowedToEdit };
+  const abilities = definitionPolicy.abilities(actor, { colegioId });
+  // Only whoever edits the definitions counts every company's documents; a member, its own.
+  const page = await pageDefinitions(db, colegioId, abilities.docsAllowedToEdit ? undefined : actor.companyId, q);
+  return { ...page, ...abilities };
 }
 
 export async function createDefinition(db: Db, actor: Actor, input: DefinitionInput) {
-  if (!documentPolicy.mayEditDefinitions(actor, actor.companyId)) throw forbidden();
+  requireAccess(definitionPolicy, actor, "edit", { colegioId: actor.companyId });
   // A new definition is never read-required at its origin nor editable by the colegio later (spec 02 §3).
   const created = await insertDefinition(db, actor.companyId, { ...input, origin_read_required: false });
   return { ...definitionOut(created), templates_count: 0, documents_count: 0 };
@@ -89,7 +91,7 @@ export async function listTemplates(db: Db, actor: Actor, q: z.output<typeof tem
 export async function deleteTemplate(db: Db, actor: Actor, id: number) {
   const template = await findTemplate(db, id);
   if (!template) throw notFound();
-  if (!documentPolicy.mayEditDefinitions(actor, template.colegioId)) throw forbidden();
+  requireAccess(definitionPolicy, actor, "edit", template);
   if (template.erased) throw notFound();
   await eraseTemplate(db, id);
 }

@@ -3,6 +3,7 @@ import { ErrorKey, PAGE_SIZE, Requirement, ValidationKey } from "@coordina/domai
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobPath, buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, makePdf, type TestContext, upload } from "../../../test/helpers.js";
 import { companyDocuments, definitionTemplates, documentDefinitions, files } from "../../db/schema/index.js";
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
     await define(ctx, w.t.colegioB, { name: "Seguro de Barcelona", requirement_origin: Requirement.provider })
   ).id;
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
@@ -273,6 +275,7 @@ describe("editing a definition (document-require-definitions/edit/{id})", () => 
   beforeAll(async () => {
     id = (await define(ctx, w.t.colegio, { name: "Para editar", requirement_origin: Requirement.provider })).id;
   });
+  freshWorldForEachTest(() => ctx);
   const edit = (token: string, defId: number | string, body: object) =>
     post(token, `/document-require-definitions/edit/${defId}`, body);
 
@@ -376,6 +379,7 @@ describe("deleting a definition (document-require-definitions/delete/{id})", () 
     expect(res.statusCode, res.body).toBe(200);
     templateFileId = res.json().file.id;
   });
+  freshWorldForEachTest(() => ctx);
   const del = (token: string, defId: number) => post(token, `/document-require-definitions/delete/${defId}`, {});
 
   it("the list counts its live documents and templates", async () => {
@@ -432,6 +436,7 @@ describe("deleting a definition (document-require-definitions/delete/{id})", () 
   });
 
   it("is gone from the lists, its documents and templates with it; a second delete is 404", async () => {
+    expect((await del(w.t.colegio, id)).json()).toEqual({ result: true });
     expect(names(await index(w.t.colegio, { filter: "Para borrar" }))).toEqual([]);
     const mine = await post(w.t.gremio, "/companies/documents/getcompanydefined", inA());
     expect(mine.json().data.map((d: { definition: { id: number } }) => d.definition.id)).not.toContain(id);
@@ -460,12 +465,20 @@ describe("deleting a definition (document-require-definitions/delete/{id})", () 
 describe("templates (plantillas)", () => {
   let id: number;
   let pdf: Buffer;
-  let template: {
-    id: number;
-    id_document_require_definition: number;
-    fileupload: { id: number; name: string; size: number };
-  };
   const TEMPLATE_URL = "/file-manager/fileupload/upload";
+  /** A template the colegio uploads for the definition, as the answer shows it. */
+  const uploadTemplate = async (name = "modelo.pdf") => {
+    const res = await upload(ctx.app, TEMPLATE_URL, w.t.colegio, { docDefinitionId: id }, { name, data: pdf });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      file: { id: number; name: string; size: number; ftype: string; obsolete: string | null };
+      template: {
+        id: number;
+        id_document_require_definition: number;
+        fileupload: { id: number; name: string; size: number };
+      };
+    };
+  };
   const list = (token: string, defId: number, extra: object = {}) =>
     post(token, "/plantillas-docs/list", { id_document_require_definition: defId, ...extra });
   const templatesOf = async (defId: number) =>
@@ -477,16 +490,8 @@ describe("templates (plantillas)", () => {
   });
 
   it("the colegio uploads one for its definition: a stored PDF, listed with the definition", async () => {
-    const res = await upload(
-      ctx.app,
-      TEMPLATE_URL,
-      w.t.colegio,
-      { docDefinitionId: id },
-      { name: "modelo.pdf", data: pdf },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    template = body.template;
+    const body = await uploadTemplate();
+    const template = body.template;
     expect(body.file).toMatchObject({ name: "modelo.pdf", size: pdf.length, ftype: "application/pdf", obsolete: null });
     expect(template).toEqual({
       id: expect.any(Number),
@@ -500,6 +505,7 @@ describe("templates (plantillas)", () => {
   });
 
   it("members of the colegio list them; another colegio and strangers are refused", async () => {
+    const { template } = await uploadTemplate();
     for (const [who, extra] of [
       ["colegio", {}],
       ["administrador", inA()],
@@ -565,6 +571,7 @@ describe("templates (plantillas)", () => {
   });
 
   it("deleting one: only the colegio of the definition; soft, the file stays; then 404", async () => {
+    const { template } = await uploadTemplate();
     const del = (token: string, templateId: number, extra: object = {}) =>
       post(token, `/plantillas-docs/delete/${templateId}`, extra);
     expectError(await del(w.t.colegioB, template.id), 403, ErrorKey.forbidden);

@@ -1,7 +1,8 @@
 import { Requirement, Role, type RoleName } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import type { CommunityRelation } from "../communities/communities.policy.js";
-import { type DocumentFacts, documentPolicy, type UploadTarget } from "./documents.policy.js";
+import { definitionPolicy, type UploadTarget } from "./definitions.policy.js";
+import { type DocumentFacts, documentPolicy } from "./documents.policy.js";
 
 /**
  * The document policy answered for every role against every way a caller can stand to a definition or
@@ -93,27 +94,31 @@ describe("definitions: who edits and who reads them", () => {
     it.each(READ_CASE_NAMES)("reads and edits %s as the table says", (name) => {
       const { colegioId, standing, chosen } = READ_CASES[name];
       const actor = actorOf(roleName as RoleName, chosen);
-      expect(documentPolicy.mayReadDefinitions(actor, colegioId, standing), "mayReadDefinitions").toBe(
+      expect(definitionPolicy.can(actor, "read", { colegioId, ...standing }), "mayReadDefinitions").toBe(
         row.read.includes(name),
       );
-      expect(documentPolicy.mayEditDefinitions(actor, colegioId), "mayEditDefinitions").toBe(row.edit.includes(name));
+      expect(definitionPolicy.can(actor, "edit", { colegioId }), "mayEditDefinitions").toBe(row.edit.includes(name));
     });
   });
 
   it("only the colegio edits, its own definitions, whatever colg_id says", () => {
     for (const chosen of [null, COLEGIO_A, COLEGIO_B]) {
       expect(
-        documentPolicy.mayEditDefinitions({ role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen }, 10),
+        definitionPolicy.can({ role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen }, "edit", {
+          colegioId: 10,
+        }),
       ).toBe(true);
       expect(
-        documentPolicy.mayEditDefinitions({ role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen }, COLEGIO_B),
+        definitionPolicy.can({ role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen }, "edit", {
+          colegioId: COLEGIO_B,
+        }),
       ).toBe(false);
     }
     // A company whose id happens to be the colegio's is still not the colegio.
     for (const role of [Role.administrador, Role.gremio, Role.portero, Role.master, Role.superadministrator]) {
-      expect(documentPolicy.mayEditDefinitions({ role, companyId: COLEGIO_A, colegioId: COLEGIO_A }, COLEGIO_A)).toBe(
-        false,
-      );
+      expect(
+        definitionPolicy.can({ role, companyId: COLEGIO_A, colegioId: COLEGIO_A }, "edit", { colegioId: COLEGIO_A }),
+      ).toBe(false);
     }
   });
 });
@@ -225,7 +230,7 @@ describe("upload: who uploads for which definition, where", () => {
       for (const name of PLACE_NAMES) {
         const { chosen, ...place } = PLACES[name];
         const target: UploadTarget = { ...place, origin, colegioId: COLEGIO_A };
-        if (documentPolicy.mayUpload(actorOf(roleName as RoleName, chosen), target)) allowed.push(name);
+        if (definitionPolicy.can(actorOf(roleName as RoleName, chosen), "upload", target)) allowed.push(name);
       }
       expect(allowed).toEqual(row.origins.includes(origin) ? row.places : []);
     });
@@ -236,7 +241,7 @@ describe("upload: who uploads for which definition, where", () => {
       for (const name of PLACE_NAMES) {
         const { chosen, ...place } = PLACES[name];
         const actor = { role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen };
-        expect(documentPolicy.mayUpload(actor, { ...place, origin, colegioId: COLEGIO_A }), name).toBe(false);
+        expect(definitionPolicy.can(actor, "upload", { ...place, origin, colegioId: COLEGIO_A }), name).toBe(false);
       }
     }
   });
@@ -360,16 +365,16 @@ describe("documents: who sees, edits and validates them", () => {
     it.each(DOC_CASE_NAMES)("sees, edits and validates %s as the table says", (name) => {
       const actor = actorOf(roleName as RoleName, DOC_CASES[name].chosen);
       const facts = factsOf(name, actor.role);
-      expect(documentPolicy.mayView(actor, facts), "mayView").toBe(row.view.includes(name));
-      expect(documentPolicy.mayEdit(actor, facts), "mayEdit").toBe(row.edit.includes(name));
-      expect(documentPolicy.mayValidate(actor, facts), "mayValidate").toBe(row.validate.includes(name));
+      expect(documentPolicy.can(actor, "view", facts), "mayView").toBe(row.view.includes(name));
+      expect(documentPolicy.can(actor, "edit", facts), "mayEdit").toBe(row.edit.includes(name));
+      expect(documentPolicy.can(actor, "validate", facts), "mayValidate").toBe(row.validate.includes(name));
     });
 
     it("never edits what it may not see", () => {
       for (const name of DOC_CASE_NAMES) {
         const actor = actorOf(roleName as RoleName, DOC_CASES[name].chosen);
         const facts = factsOf(name, actor.role);
-        if (documentPolicy.mayEdit(actor, facts)) expect(documentPolicy.mayView(actor, facts), name).toBe(true);
+        if (documentPolicy.can(actor, "edit", facts)) expect(documentPolicy.can(actor, "view", facts), name).toBe(true);
       }
     });
   });
@@ -377,16 +382,16 @@ describe("documents: who sees, edits and validates them", () => {
   it("the colegio validates only its own colegio's documents, whatever colg_id says", () => {
     for (const chosen of [null, COLEGIO_A, COLEGIO_B]) {
       const actor = { role: Role.colegio, companyId: COLEGIO_A, colegioId: chosen };
-      expect(documentPolicy.mayValidate(actor, { colegioId: COLEGIO_A })).toBe(true);
-      expect(documentPolicy.mayValidate(actor, { colegioId: COLEGIO_B })).toBe(false);
-      expect(documentPolicy.mayView(actor, factsOf("notShared", Role.colegio))).toBe(true);
-      expect(documentPolicy.mayView(actor, factsOf("otherColegio", Role.colegio))).toBe(false);
+      expect(documentPolicy.can(actor, "validate", { colegioId: COLEGIO_A })).toBe(true);
+      expect(documentPolicy.can(actor, "validate", { colegioId: COLEGIO_B })).toBe(false);
+      expect(documentPolicy.can(actor, "view", factsOf("notShared", Role.colegio))).toBe(true);
+      expect(documentPolicy.can(actor, "view", factsOf("otherColegio", Role.colegio))).toBe(false);
     }
   });
 
   it("a company whose id is the colegio's but whose role is not colegio neither validates nor sees it all", () => {
     const actor = { role: Role.gremio, companyId: COLEGIO_A, colegioId: null };
-    expect(documentPolicy.mayValidate(actor, { colegioId: COLEGIO_A })).toBe(false);
-    expect(documentPolicy.mayView(actor, { ...factsOf("notShared", Role.gremio), member: true })).toBe(false);
+    expect(documentPolicy.can(actor, "validate", { colegioId: COLEGIO_A })).toBe(false);
+    expect(documentPolicy.can(actor, "view", { ...factsOf("notShared", Role.gremio), member: true })).toBe(false);
   });
 });

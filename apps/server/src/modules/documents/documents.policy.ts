@@ -1,26 +1,6 @@
 import { partyOfRole, Role, requirementIncludes } from "@coordina/domain";
-import type { Actor } from "../../lib/actor.js";
-import type { CommunityRelation } from "../communities/communities.policy.js";
-
-type Caller = Pick<Actor, "role" | "companyId" | "colegioId">;
-
-/** A caller working in a chosen colegio (`colg_id`) acts only on that colegio's documents. */
-function inChosenColegio(actor: Caller, colegioId: number): boolean {
-  return actor.role === Role.colegio || actor.colegioId === null || actor.colegioId === colegioId;
-}
-
-/** A definition as the upload policy sees it, with how the caller stands to the place of the upload. */
-export interface UploadTarget {
-  colegioId: number;
-  origin: number;
-  assocfinca: boolean;
-  /** the community of the upload, for definitions bound to communities */
-  community: { colegioId: number; adminCompanyId: number; rel: CommunityRelation } | null;
-  /** the caller's company works in the definition's colegio (an active membership) */
-  member: boolean;
-  /** the caller is a live porter of some community of that colegio */
-  porterInColegio: boolean;
-}
+import type { Caller } from "../../lib/access.js";
+import { inChosenColegio } from "./definitions.policy.js";
 
 /** An uploaded document as the policy sees it. */
 export interface DocumentFacts {
@@ -39,65 +19,73 @@ export interface DocumentFacts {
   shares: boolean;
 }
 
+interface FactsOf {
+  view: DocumentFacts;
+  /** change its name and expiry, erase it */
+  edit: Pick<DocumentFacts, "uploaderCompanyId" | "colegioId">;
+  validate: Pick<DocumentFacts, "colegioId">;
+  /** look at the documents of the companies of one's colegio, naming one (getcompanydefined, pending validation) */
+  reviewCompanies: undefined;
+  /** … of this company, seen from this colegio */
+  reviewCompany: { colegioId: number; companyInColegio: boolean };
+  /** look at one company's own documents (getcompanydefined without naming a company of one's colegio) */
+  viewCompany: { companyId: number };
+}
+export type DocumentAction = keyof FactsOf;
+
 /**
- * Who may do what with documents (spec 02 §6, issue 6), as one table; answers are booleans and the
- * services turn `false` into 403 with no data.
- * - Definitions: the colegio defines its own; members of the colegio read them.
- * - Upload: the party the definition's origin names (administrador → administrator, gremio → provider,
- *   portero → portero), for a community it manages / serves / works in when the definition is bound to
- *   communities, otherwise anywhere in a colegio it works in. The colegio uploads only templates.
+ * Who may do what with uploaded documents (spec 02 §6, issue 6), as one table; the services turn `false`
+ * into 403 with no data.
  * - See: the uploader's company; the colegio of the definition; the administrator of a community where
  *   the document counts; a provider or porter there when the definition's destination names it.
  * - Edit (name, expiry) and erase: the uploader's company only.
  * - Validate: the colegio of the definition only.
+ * - A company's documents by definition: the colegio reviews those of the companies working in it; any
+ *   other caller sees its own company's.
  */
-export const documentPolicy = {
-  mayEditDefinitions(actor: Caller, colegioId: number): boolean {
-    return actor.role === Role.colegio && actor.companyId === colegioId;
-  },
-
-  mayReadDefinitions(actor: Caller, colegioId: number, standing: { member: boolean; porterInColegio: boolean }) {
-    if (actor.role === Role.colegio) return actor.companyId === colegioId;
-    if (!inChosenColegio(actor, colegioId)) return false;
-    if (actor.role === Role.administrador || actor.role === Role.gremio) return standing.member;
-    if (actor.role === Role.portero) return standing.porterInColegio;
-    return false;
-  },
-
-  mayUpload(actor: Caller, target: UploadTarget): boolean {
-    const party = partyOfRole(actor.role);
-    if (!party || !requirementIncludes(target.origin, party)) return false;
-    if (!inChosenColegio(actor, target.colegioId)) return false;
-    if (target.assocfinca) {
-      const c = target.community;
-      if (!c || c.colegioId !== target.colegioId) return false;
-      if (actor.role === Role.administrador) return c.adminCompanyId === actor.companyId && c.rel.member;
-      if (actor.role === Role.gremio) return c.rel.serves && c.rel.member;
-      return c.rel.porter;
-    }
-    if (actor.role === Role.portero) return target.porterInColegio;
-    return target.member;
-  },
-
-  mayView(actor: Caller, doc: DocumentFacts): boolean {
-    if (actor.role === Role.colegio) return actor.companyId === doc.colegioId;
-    const party = partyOfRole(actor.role);
-    if (!party || !inChosenColegio(actor, doc.colegioId)) return false;
-    if (doc.uploaderCompanyId === actor.companyId) return true;
-    if (actor.role === Role.administrador) return doc.member && doc.shares;
+const rules: { [A in DocumentAction]: (caller: Caller, facts: FactsOf[A]) => boolean } = {
+  view(caller, doc) {
+    if (caller.role === Role.colegio) return caller.companyId === doc.colegioId;
+    const party = partyOfRole(caller.role);
+    if (!party || !inChosenColegio(caller, doc.colegioId)) return false;
+    if (doc.uploaderCompanyId === caller.companyId) return true;
+    if (caller.role === Role.administrador) return doc.member && doc.shares;
     if (!requirementIncludes(doc.dest, party) || !doc.shares) return false;
-    return actor.role === Role.portero || doc.member;
+    return caller.role === Role.portero || doc.member;
   },
 
-  mayEdit(actor: Caller, doc: Pick<DocumentFacts, "uploaderCompanyId" | "colegioId">): boolean {
+  edit(caller, doc) {
     return (
-      partyOfRole(actor.role) !== null &&
-      doc.uploaderCompanyId === actor.companyId &&
-      inChosenColegio(actor, doc.colegioId)
+      partyOfRole(caller.role) !== null &&
+      doc.uploaderCompanyId === caller.companyId &&
+      inChosenColegio(caller, doc.colegioId)
     );
   },
 
-  mayValidate(actor: Caller, doc: Pick<DocumentFacts, "colegioId">): boolean {
-    return actor.role === Role.colegio && actor.companyId === doc.colegioId;
+  validate(caller, doc) {
+    return caller.role === Role.colegio && caller.companyId === doc.colegioId;
   },
+
+  reviewCompanies(caller) {
+    return caller.role === Role.colegio;
+  },
+
+  reviewCompany(caller, company) {
+    return caller.role === Role.colegio && caller.companyId === company.colegioId && company.companyInColegio;
+  },
+
+  viewCompany(caller, company) {
+    return company.companyId === caller.companyId;
+  },
+};
+
+function can<A extends DocumentAction>(caller: Caller, action: A, facts: FactsOf[A]): boolean {
+  return rules[action](caller, facts);
+}
+
+export const documentPolicy = {
+  can,
+
+  /** What a document row tells the client about it. */
+  abilities: (caller: Caller, doc: FactsOf["edit"]) => ({ can_edit: can(caller, "edit", doc) }),
 };

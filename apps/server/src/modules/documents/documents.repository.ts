@@ -1,33 +1,42 @@
-import type { DocumentRow } from "@coordina/domain";
-import { expiryState, todayInSpain } from "@coordina/domain";
+import { type DocumentRow, expiryState, type PendingValidationSortKey, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
-import { containsPattern, fetchPage } from "../../lib/paging.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
 
-const documentColumns = sql`d.id, d.definition_id, d.company_id, co.name as company_name, d.community_id, d.user_id,
-  d.validated, dd.obsoletable as def_obsoletable, ${fileColumns}`;
+/** A document's columns, named as the API names them (with the file's, `fileColumns`). */
+const documentColumns = sql`d.id, d.definition_id as id_document_require_definition, d.company_id,
+  co.name as company_name, d.community_id as id_finca, d.user_id as user_origin, d.validated,
+  dd.obsoletable as def_obsoletable, ${fileColumns}`;
 const documentFrom = sql`company_documents d join files f on f.id = d.file_id join companies co on co.id = d.company_id
   join document_definitions dd on dd.id = d.definition_id`;
 
 /** A document row without the caller's rights (`can_edit`), which the service adds. */
 export type DocumentRecord = Omit<DocumentRow, "can_edit">;
 
+const readDocumentColumns = rowReader({
+  id: col.int,
+  id_document_require_definition: col.int,
+  company_id: col.int,
+  company_name: col.text,
+  id_finca: col.intOrNull,
+  user_origin: col.int,
+  validated: col.bool,
+  def_obsoletable: col.bool,
+});
+
+/** The document of a row that selected `documentColumns`, its expiry state as of `today`. */
 export function toDocument(raw: Record<string, unknown>, today = todayInSpain()): DocumentRecord {
+  const { def_obsoletable, ...doc } = readDocumentColumns(raw);
   const file = toFileRow(raw);
   return {
-    id: Number(raw.id),
-    id_document_require_definition: Number(raw.definition_id),
-    company_id: Number(raw.company_id),
-    company_name: String(raw.company_name),
-    id_finca: raw.community_id === null || raw.community_id === undefined ? null : Number(raw.community_id),
+    ...doc,
     fileupload_id: file.id,
     fileupload: file,
-    user_origin: Number(raw.user_id),
-    validated: raw.validated === true,
     expired: expiryState(file.obsolete, today).kind === "expired",
-    needs_expiry: raw.def_obsoletable === true && !file.obsolete,
+    needs_expiry: def_obsoletable && !file.obsolete,
   };
 }
 
@@ -38,6 +47,11 @@ export async function documentsWhere(db: DbOrTx, where: SQL): Promise<DocumentRe
     sql`select ${documentColumns} from ${documentFrom} where ${where} order by d.created_at, d.id`,
   );
   return rows.map((raw) => toDocument(raw, today));
+}
+
+export async function documentById(db: DbOrTx, id: number): Promise<DocumentRecord | undefined> {
+  const [doc] = await documentsWhere(db, sql`d.id = ${id}`);
+  return doc;
 }
 
 /**
@@ -77,13 +91,14 @@ export async function insertDocument(
             and community_id is not distinct from ${doc.communityId} and erased = false`,
     );
   }
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryTyped(
     db,
     sql`insert into company_documents (definition_id, company_id, community_id, file_id, user_id)
         values (${doc.definitionId}, ${doc.companyId}, ${doc.communityId}, ${doc.fileId}, ${doc.userId})
         returning id`,
+    { id: col.int },
   );
-  return Number(row!.id);
+  return row!.id;
 }
 
 export async function eraseDocument(db: DbOrTx, id: number): Promise<boolean> {
@@ -104,27 +119,25 @@ export async function setValidated(db: DbOrTx, id: number, valid: boolean, userI
 
 /** A company with its type, and whether it is an active member of the colegio. */
 export async function companyInColegio(db: DbOrTx, companyId: number, colegioId: number) {
-  const [raw] = await queryRows<{ id: number; name: string; type: number; in_colegio: boolean }>(
+  const [company] = await queryTyped(
     db,
     sql`select c.id, c.name, c.type,
           exists (select 1 from colegio_members m
-                  where m.company_id = c.id and m.colegio_id = ${colegioId} and m.erased = false) as in_colegio
+                  where m.company_id = c.id and m.colegio_id = ${colegioId} and m.erased = false) as "inColegio"
         from companies c where c.id = ${companyId}`,
+    { id: col.int, name: col.text, type: col.int, inColegio: col.bool },
   );
-  return raw
-    ? { id: Number(raw.id), name: String(raw.name), type: Number(raw.type), inColegio: raw.in_colegio === true }
-    : undefined;
+  return company;
 }
+
+const PENDING_VALIDATION_SORT = { created: "d.created_at" } satisfies Record<PendingValidationSortKey, string>;
+const readPendingColumns = rowReader({ definition_name: col.text, company_name: col.text, company_type: col.int });
 
 /**
  * The colegio's current documents waiting for its validation, oldest first: live, not expired, and with
  * the expiry date their definition demands.
  */
-export function pagePendingValidation(
-  db: DbOrTx,
-  colegioId: number,
-  q: { page: number; limit: number; filter: string },
-) {
+export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: SortedPage<PendingValidationSortKey>) {
   const today = todayInSpain();
   const search = q.filter
     ? sql`and (co.name ilike ${containsPattern(q.filter)} or def.name ilike ${containsPattern(q.filter)})`
@@ -138,13 +151,8 @@ export function pagePendingValidation(
       where: sql`def.colegio_id = ${colegioId} and def.erased = false and def.validate_colegio_required
                  and d.erased = false and d.validated = false and f.deleted = false
                  and (f.obsolete >= ${today}::date or (f.obsolete is null and not def.obsoletable)) ${search}`,
-      orderBy: sql`d.created_at, d.id`,
+      orderBy: sortSql(PENDING_VALIDATION_SORT, q.sortBy ?? "created", q.sortDesc ?? "ASC", "d.id"),
     },
-    (raw) => ({
-      document: toDocument(raw, today),
-      definition_name: String(raw.definition_name),
-      company_name: String(raw.company_name),
-      company_type: Number(raw.company_type),
-    }),
+    (raw) => ({ document: toDocument(raw, today), ...readPendingColumns(raw) }),
   );
 }

@@ -11,7 +11,7 @@ import {
   idParamsSchema,
   okResultSchema,
   pagedEnvelope,
-  pagingSchema,
+  pendingValidationRequestSchema,
   pendingValidationRowSchema,
   Role,
   templatesListSchema,
@@ -24,6 +24,7 @@ import { actorOf } from "../../plugins/auth.js";
 import { holdAnswerUntilBodyRead } from "../../plugins/unread-body.js";
 import { acceptUpload } from "../files/accept-upload.js";
 import type { FileStore } from "../files/file-store.js";
+import { companyDefined } from "./company-defined.service.js";
 import {
   createDefinition,
   deleteDefinition,
@@ -33,14 +34,12 @@ import {
   listTemplates,
 } from "./definitions.service.js";
 import {
-  attachDefinedFile,
-  companyDefined,
-  definedUploadPlan,
   eraseUploadedDocument,
   getUploadedDocument,
   pendingValidation,
   validateDocument,
 } from "./documents.service.js";
+import { attachDefinedFile, definedUploadPlan } from "./upload-document.service.js";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
@@ -259,7 +258,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
       schema: {
         tags: ["documents"],
         summary: "Documentos del colegio pendientes de su validación",
-        body: pagingSchema(["created"] as const),
+        body: pendingValidationRequestSchema,
         response: { 200: pagedEnvelope(pendingValidationRowSchema), ...errors },
       },
     },

@@ -1,27 +1,44 @@
 import { type FileRow, Role } from "@coordina/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { sqlList } from "../../lib/sql-list.js";
+import type { DefinitionPlace } from "../documents/definitions.policy.js";
+import type { DocumentFacts } from "../documents/documents.policy.js";
 
 /** File columns from alias `f`, the expiry as YYYY-MM-DD text (a driver would turn a date into a Date). */
 export const fileColumns = sql`f.id as file_id, f.name as file_name, f.description as file_description,
   f.size as file_size, f.ftype as file_ftype, to_char(f.obsolete, 'YYYY-MM-DD') as file_obsolete,
   f.created_at as file_created`;
 
-export function isoTime(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+const readFileColumns = rowReader({
+  file_id: col.int,
+  file_name: col.text,
+  file_description: col.textOrNull,
+  file_size: col.int,
+  file_ftype: col.text,
+  file_obsolete: col.textOrNull,
+  file_created: col.iso,
+});
+
+/** The file of a row that selected `fileColumns`. */
+export function toFileRow(raw: Record<string, unknown>): FileRow {
+  const f = readFileColumns(raw);
+  return {
+    id: f.file_id,
+    name: f.file_name,
+    description: f.file_description ?? "",
+    size: f.file_size,
+    ftype: f.file_ftype,
+    obsolete: f.file_obsolete,
+    created: f.file_created,
+  };
 }
 
-export function toFileRow(raw: Record<string, unknown>): FileRow {
-  return {
-    id: Number(raw.file_id),
-    name: String(raw.file_name),
-    description: String(raw.file_description ?? ""),
-    size: Number(raw.file_size),
-    ftype: String(raw.file_ftype),
-    obsolete: (raw.file_obsolete as string | null) ?? null,
-    created: isoTime(raw.file_created),
-  };
+/** The one file a statement that selects `fileColumns` answers, if any. */
+async function oneFile(db: DbOrTx, query: SQL): Promise<FileRow | undefined> {
+  const [raw] = await queryRows<Record<string, unknown>>(db, query);
+  return raw ? toFileRow(raw) : undefined;
 }
 
 export interface NewFile {
@@ -35,7 +52,7 @@ export interface NewFile {
 }
 
 export async function insertFile(db: DbOrTx, file: NewFile): Promise<FileRow> {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  const inserted = await oneFile(
     db,
     sql`with f as (
           insert into files (sha256, size, name, ftype, obsolete, owner_user_id, owner_company_id)
@@ -44,27 +61,103 @@ export async function insertFile(db: DbOrTx, file: NewFile): Promise<FileRow> {
           returning *)
         select ${fileColumns} from f`,
   );
-  return toFileRow(raw!);
+  return inserted!;
 }
 
 /**
- * A file with what it belongs to and how the caller stands to it, in one query: the document it holds
- * (its definition, community and uploader) or the template it is, and the facts the document policy
- * needs (see documents.policy `DocumentFacts`).
+ * A file with what it belongs to and how the caller stands to it: the document it holds (with the facts
+ * the document policy needs) or the template it is (with how the caller stands in its colegio).
  */
+export interface FileAccess {
+  file: FileRow;
+  ownerCompanyId: number;
+  deleted: boolean;
+  document: {
+    id: number;
+    definitionId: number;
+    erased: boolean;
+    /** its definition asks the colegio to validate it */
+    validateRequired: boolean;
+    /** its definition demands an expiry date */
+    obsoletable: boolean;
+    facts: DocumentFacts;
+  } | null;
+  template: { erased: boolean; place: DefinitionPlace } | null;
+  /** the definition of its document or template was deleted */
+  definitionErased: boolean;
+  /** gone for everybody: the file, its document, its template or its definition was deleted */
+  gone: boolean;
+}
+
+// The definition's and the document's columns are null for a loose file: read only where they exist.
+const readAccess = rowReader({
+  deleted: col.bool,
+  owner_company_id: col.int,
+  doc_id: col.intOrNull,
+  doc_company_id: col.int,
+  doc_erased: col.bool,
+  template_id: col.intOrNull,
+  template_erased: col.bool,
+  def_id: col.int,
+  def_colegio_id: col.int,
+  def_dest: col.int,
+  def_validate_required: col.bool,
+  def_obsoletable: col.bool,
+  def_erased: col.bool,
+  member: col.bool,
+  porter_in_colegio: col.bool,
+  shares: col.bool,
+});
+
+function toFileAccess(raw: Record<string, unknown>): FileAccess {
+  const a = readAccess(raw);
+  return {
+    file: toFileRow(raw),
+    ownerCompanyId: a.owner_company_id,
+    deleted: a.deleted,
+    document:
+      a.doc_id === null
+        ? null
+        : {
+            id: a.doc_id,
+            definitionId: a.def_id,
+            erased: a.doc_erased,
+            validateRequired: a.def_validate_required,
+            obsoletable: a.def_obsoletable,
+            facts: {
+              uploaderCompanyId: a.doc_company_id,
+              colegioId: a.def_colegio_id,
+              dest: a.def_dest,
+              member: a.member,
+              shares: a.shares,
+            },
+          },
+    template:
+      a.template_id === null
+        ? null
+        : {
+            erased: a.template_erased,
+            place: { colegioId: a.def_colegio_id, member: a.member, porterInColegio: a.porter_in_colegio },
+          },
+    definitionErased: a.def_erased,
+    gone: a.deleted || a.doc_erased || a.template_erased || a.def_erased,
+  };
+}
+
+/** A file with what it belongs to and how the caller stands to it (FileAccess), in one query. */
 export async function findFileAccess(
   db: DbOrTx,
   actor: { userId: number; companyId: number; role: number },
   key: { fileId: number } | { documentId: number },
-) {
+): Promise<FileAccess | undefined> {
   const [raw] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${fileColumns}, f.sha256, f.deleted, f.owner_company_id,
-          d.id as doc_id, d.company_id as doc_company_id, d.community_id as doc_community_id, d.erased as doc_erased,
-          d.validated as doc_validated, def.validate_colegio_required as def_validate_required,
+    sql`select ${fileColumns}, f.deleted, f.owner_company_id,
+          d.id as doc_id, d.company_id as doc_company_id, d.erased as doc_erased,
           t.id as template_id, t.erased as template_erased,
           def.id as def_id, def.colegio_id as def_colegio_id, def.requirement_dest as def_dest,
-          def.obsoletable as def_obsoletable, def.erased as def_erased,
+          def.validate_colegio_required as def_validate_required, def.obsoletable as def_obsoletable,
+          def.erased as def_erased,
           exists (select 1 from colegio_members m where m.colegio_id = def.colegio_id
                   and m.company_id = ${actor.companyId} and m.erased = false) as member,
           exists (select 1 from community_porters p join communities pc on pc.id = p.community_id
@@ -77,7 +170,7 @@ export async function findFileAccess(
         left join document_definitions def on def.id = coalesce(d.definition_id, t.definition_id)
         where ${"fileId" in key ? sql`f.id = ${key.fileId}` : sql`d.id = ${key.documentId}`}`,
   );
-  return raw;
+  return raw ? toFileAccess(raw) : undefined;
 }
 
 /**
@@ -85,7 +178,7 @@ export async function findFileAccess(
  * it was uploaded for, or (a general document) a community of its definition's colegio where the
  * uploader works too (as administrator, provider or through a porter).
  */
-export function sharesCommunity(actor: { userId: number; companyId: number; role: number }) {
+function sharesCommunity(actor: { userId: number; companyId: number; role: number }) {
   const mine =
     actor.role === Role.administrador
       ? sql`c2.admin_company_id = ${actor.companyId}`
@@ -109,12 +202,12 @@ export function sharesCommunity(actor: { userId: number; companyId: number; role
                    where pq.community_id = c2.id and pq.erased = false and uq.company_id = d.company_id))))`;
 }
 
-export async function updateFile(
+export function updateFile(
   db: DbOrTx,
   id: number,
   changes: { name: string; obsolete: string | null | undefined; description: string | undefined },
 ): Promise<FileRow | undefined> {
-  const [raw] = await queryRows<Record<string, unknown>>(
+  return oneFile(
     db,
     sql`with f as (
           update files set name = ${changes.name},
@@ -123,7 +216,6 @@ export async function updateFile(
           where id = ${id} and deleted = false returning *)
         select ${fileColumns} from f`,
   );
-  return raw ? toFileRow(raw) : undefined;
 }
 
 /** The document held by a file goes back to pending validation. */
@@ -134,56 +226,9 @@ export async function unvalidateDocumentOfFile(db: DbOrTx, fileId: number) {
   );
 }
 
-// ── Short-lived links ──
-
-export async function insertLink(
-  db: DbOrTx,
-  link: { tokenHash: string; fileId: number; sessionId: number; expiresAt: Date },
-) {
-  await db.execute(
-    sql`insert into file_links (token_hash, file_id, session_id, expires_at)
-        values (${link.tokenHash}, ${link.fileId}, ${link.sessionId}, ${link.expiresAt.toISOString()})`,
-  );
-}
-
-/** Records the session's file key (the hash of its cookie); a no-op when it is already the one. */
-export async function setSessionFileKey(db: DbOrTx, sessionId: number, keyHash: string) {
-  await db.execute(
-    sql`update sessions set file_key_hash = ${keyHash} where id = ${sessionId} and file_key_hash is distinct from ${keyHash}`,
-  );
-}
-
-/**
- * The file behind a link, if the link is live, its session is live and the browser holds that session's
- * file key; one indexed lookup.
- */
-export async function resolveLink(db: DbOrTx, tokenHash: string, keyHashes: string[]) {
-  const [raw] = await queryRows<{
-    sha256: string;
-    size: number;
-    name: string;
-    ftype: string;
-    session_id: number;
-    expires_at: unknown;
-  }>(
-    db,
-    sql`select f.sha256, f.size, f.name, f.ftype, l.session_id, least(l.expires_at, s.expires_at) as expires_at
-        from file_links l
-        join sessions s on s.id = l.session_id
-        join files f on f.id = l.file_id
-        left join company_documents d on d.file_id = f.id
-        left join definition_templates t on t.file_id = f.id
-        left join document_definitions def on def.id = coalesce(d.definition_id, t.definition_id)
-        where l.token_hash = ${tokenHash} and l.expires_at > now()
-          and s.revoked_at is null and s.expires_at > now() and s.file_key_hash in (${sqlList(keyHashes)})
-          and f.deleted = false and d.erased is not true and t.erased is not true and def.erased is not true`,
-  );
-  return raw;
-}
-
-/** Forgets links that have expired (the worker's housekeeping). */
-export async function purgeExpiredLinks(db: DbOrTx) {
-  await db.execute(sql`delete from file_links where expires_at < now() - interval '1 day'`);
+/** A file's expiry, set when a loose file becomes a document (uploaddefined with `obsolete`). */
+export async function setFileObsolete(db: DbOrTx, id: number, obsolete: string) {
+  await db.execute(sql`update files set obsolete = ${obsolete}::date where id = ${id}`);
 }
 
 // ── The sweep (sweep.ts) ──
@@ -191,11 +236,10 @@ export async function purgeExpiredLinks(db: DbOrTx) {
 /** Which of these blob hashes some file record names, deleted or not (`files_sha256_idx`). */
 export async function referencedHashes(db: DbOrTx, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await queryRows<{ sha256: string }>(
-    db,
-    sql`select distinct sha256 from files where sha256 in (${sqlList(hashes)})`,
-  );
-  return new Set(rows.map((r) => String(r.sha256)));
+  const rows = await queryTyped(db, sql`select distinct sha256 from files where sha256 in (${sqlList(hashes)})`, {
+    sha256: col.text,
+  });
+  return new Set(rows.map((r) => r.sha256));
 }
 
 /** A file no document and no template holds. */
@@ -208,14 +252,15 @@ const loose = sql`not exists (select 1 from company_documents d where d.file_id 
  * after waits for this transaction and then finds the file gone.
  */
 export async function lockLooseFiles(db: DbOrTx, olderThanMs: number, afterId: number, limit: number) {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryTyped(
     db,
     sql`select f.id from files f
         where f.id > ${afterId} and f.created_at < now() - make_interval(secs => ${olderThanMs / 1000}) and ${loose}
         order by f.id limit ${limit}
         for update of f skip locked`,
+    { id: col.int },
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -228,14 +273,12 @@ export async function deleteLooseFiles(db: DbOrTx, ids: number[]): Promise<{ id:
     sql`delete from file_links l using files f
         where l.file_id = f.id and f.id in (${sqlList(ids)}) and ${loose}`,
   );
-  const rows = await queryRows<{ id: number; sha256: string }>(
+  return queryTyped(
     db,
     sql`delete from files f where f.id in (${sqlList(ids)}) and ${loose} returning f.id, f.sha256`,
+    {
+      id: col.int,
+      sha256: col.text,
+    },
   );
-  return rows.map((r) => ({ id: Number(r.id), sha256: String(r.sha256) }));
-}
-
-/** A file's expiry, set when a loose file becomes a document (uploaddefined with `obsolete`). */
-export async function setFileObsolete(db: DbOrTx, id: number, obsolete: string) {
-  await db.execute(sql`update files set obsolete = ${obsolete}::date where id = ${id}`);
 }

@@ -13,16 +13,9 @@ import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import { holdAnswerUntilBodyRead } from "../../plugins/unread-body.js";
 import { acceptUpload } from "./accept-upload.js";
+import { FILE_KEY_COOKIE, fileKeyCookieName, openLink, purgeOldLinks, retrieveFile } from "./file-links.service.js";
 import { CACHED_BLOB_MAX_BYTES, type FileStore } from "./file-store.js";
-import { purgeExpiredLinks } from "./files.repository.js";
-import {
-  editFile,
-  FILE_KEY_COOKIE,
-  fileKeyCookieName,
-  fileUploadPlan,
-  openLink,
-  retrieveFile,
-} from "./files.service.js";
+import { editFile, fileUploadPlan } from "./files.service.js";
 import { scheduleSweeps } from "./sweep.js";
 
 const { administrador, colegio, gremio, portero } = Role;
@@ -171,7 +164,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
   // Expired links are forgotten once an hour (a day after they stopped working).
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
-    sweeper = setInterval(() => void purgeExpiredLinks(app.db).catch(() => {}), 60 * 60 * 1000);
+    sweeper = setInterval(() => void purgeOldLinks(app.db).catch(() => {}), 60 * 60 * 1000);
     sweeper.unref();
   });
   app.addHook("onClose", async () => clearInterval(sweeper));
@@ -182,7 +175,7 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
       ? await openLink(app.db, params.data.token, cookieValues(request, FILE_KEY_COOKIE))
       : undefined;
     if (!file) return linkRefused(reply);
-    const size = Number(file.size);
+    const { size } = file;
     const rangeHeader = request.headers.range as string | undefined;
     const range = parseRange(rangeHeader, size);
     if (
@@ -209,6 +202,6 @@ export const fileLinkRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async
     reply.header("content-length", size);
     return reply.send(size <= CACHED_BLOB_MAX_BYTES ? await store.load(file.sha256) : store.read(file.sha256));
   };
-  app.get("/s/:token", { schema: { hide: true } }, serve("inline"));
-  app.get("/d/:token", { schema: { hide: true } }, serve("attachment"));
+  app.get("/s/:token", { config: { public: true }, schema: { hide: true } }, serve("inline"));
+  app.get("/d/:token", { config: { public: true }, schema: { hide: true } }, serve("attachment"));
 };

@@ -5,7 +5,8 @@ import { count, eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUploadWorld, define, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
-import { call, makePdf, type TestContext, upload, waitForLockWait } from "../../../test/helpers.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
+import { call, makePdf, onPostgres, type TestContext, upload, waitForLockWait } from "../../../test/helpers.js";
 import { companyDocuments, definitionTemplates, files, uploadReceipts } from "../../db/schema/index.js";
 
 /**
@@ -24,6 +25,7 @@ beforeAll(async () => {
   ({ ctx, colegioId, definition } = world);
   Object.assign(t, world.tokens);
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const rows = async () => ({
@@ -189,7 +191,7 @@ describe("keys", () => {
 });
 
 describe("simultaneous requests with one key", () => {
-  it.runIf(process.env.DATABASE_URL)(
+  it.runIf(onPostgres)(
     "a request whose key a transaction in flight holds waits for it: its result when it commits, an upload when it fails",
     async () => {
       // A receipt to hold: the one of a first upload (same route, colegio and fields).

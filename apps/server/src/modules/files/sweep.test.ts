@@ -9,11 +9,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobPath, createUploadWorld, UPLOAD_URL } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   DEMO_ACCOUNTS,
   LogCapture,
   makePdf,
+  onPostgres,
   type TestContext,
   upload,
   waitForLockWait,
@@ -36,7 +38,6 @@ let colegioId: number;
 let owner: { userId: number; companyId: number };
 const db = () => ctx.database.db;
 const HOUR = 60 * 60 * 1000;
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
   const world = await createUploadWorld("Barrido");
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const [user] = await db().select().from(users).where(eq(users.email, DEMO_ACCOUNTS.gremio));
   owner = { userId: user!.id, companyId: ctx.seed.provider.id };
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
@@ -429,10 +431,8 @@ describe("running the sweep", () => {
     const { log, lines } = fakeLog();
     const sweeps = scheduleSweeps(db(), broken, log);
     sweeps.start();
-    const deadline = Date.now() + 20_000;
-    while (!lines.some((l) => l.level === "error") && Date.now() < deadline) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    // The first sweep runs on the next turn of the event loop.
+    await expect.poll(() => lines.some((l) => l.level === "error"), { timeout: 20_000, interval: 1 }).toBe(true);
     await sweeps.stop();
     expect(lines.filter((l) => l.level === "error")).toHaveLength(1);
     expect(String(lines.find((l) => l.level === "error")!.args[1])).toBe("files sweep failed");
@@ -449,10 +449,7 @@ describe("running the sweep", () => {
     });
     await app.ready();
     try {
-      const deadline = Date.now() + 30_000;
-      while (!logs.text.includes("files sweep") && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await expect.poll(() => logs.text, { timeout: 30_000 }).toContain('"msg":"files sweep"');
       const line = logs.lines.map((l) => JSON.parse(l)).find((l) => l.msg === "files sweep");
       expect(line).toMatchObject({ level: 30, sweep: { looseFiles: 1, blobs: 1 } });
     } finally {

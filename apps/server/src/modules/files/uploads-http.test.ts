@@ -5,6 +5,7 @@ import { ErrorKey, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUploadWorld, stagingFiles, UPLOAD_URL } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { makePdf, multipartBody, type TestContext } from "../../../test/helpers.js";
 import { postRaw } from "../../../test/http-client.js";
 import { companyDocuments, definitionTemplates, files } from "../../db/schema/index.js";
@@ -28,6 +29,7 @@ beforeAll(async () => {
   ({ ctx, colegioId, definition } = world);
   ({ gremio: provider, colegio } = world.tokens);
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const blobsDir = () => path.join(ctx.app.config.dataDir, "files", "blobs");

@@ -1,7 +1,6 @@
-import { APP_VERSION } from "@coordina/domain";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { healthReport } from "./health.service.js";
 
 const healthSchema = z.object({
   result: z.literal(true),
@@ -13,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
   app.get(
     "/health",
     {
+      config: { public: true },
       logLevel: "warn",
       // The answer is built here, not from input: no need to validate it on the way out.
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -23,12 +23,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
         response: { 200: healthSchema },
       },
     },
-    async (request) => {
-      if (request.query.deep === "1") {
-        await app.db.execute(sql`select 1`);
-        return { result: true as const, data: { status: "ok" as const, version: APP_VERSION, database: databaseKind } };
-      }
-      return { result: true as const, data: { status: "ok" as const, version: APP_VERSION } };
-    },
+    async (request) => ({
+      result: true as const,
+      data: await healthReport(app.db, databaseKind, request.query.deep === "1"),
+    }),
   );
 };

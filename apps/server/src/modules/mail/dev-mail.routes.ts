@@ -2,7 +2,6 @@ import {
   appConfigSchema,
   errorResponses,
   idParamsSchema,
-  type OutboxRow,
   okEnvelope,
   outboxMessageSchema,
   outboxRowSchema,
@@ -11,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
-import { findOutbox, listOutbox, type OutboxSummary } from "./outbox.repository.js";
+import { outboxMessage, recentMessages } from "./dev-mail.service.js";
 
 /**
  * The development mail viewer is on in development mode, and in demo mode while no SMTP server is set
@@ -82,7 +81,7 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(z.array(outboxRowSchema)) },
       },
     },
-    async () => ({ result: true as const, data: (await listOutbox(app.db, 100)).map(outboxRow) }),
+    async () => ({ result: true as const, data: await recentMessages(app.db, 100) }),
   );
 
   app.get(
@@ -96,23 +95,6 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(outboxMessageSchema), ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const row = await findOutbox(app.db, request.params.id);
-      if (!row) throw notFound();
-      return { result: true as const, data: { ...outboxRow(row), text: row.text, html: row.html } };
-    },
+    async (request) => ({ result: true as const, data: await outboxMessage(app.db, request.params.id) }),
   );
 };
-
-function outboxRow(row: OutboxSummary): OutboxRow {
-  return {
-    id: row.id,
-    to: row.toAddress,
-    subject: row.subject,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    created: row.createdAt.toISOString(),
-    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
-  };
-}

@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { type ClaimedMail, claimNext, insertOutbox, markFailed, markSent } from "./outbox.repository.js";
 import type { MailContent } from "./templates.js";
 
@@ -66,7 +66,7 @@ export class Mailer {
     this.from = from;
   }
 
-  async enqueue(db: Db, kind: string, to: string, content: MailContent): Promise<number> {
+  async enqueue(db: DbOrTx, kind: string, to: string, content: MailContent): Promise<number> {
     const id = await insertOutbox(db, { kind, to, subject: content.subject, text: content.text, html: content.html });
     if (!this.transport) {
       // No SMTP server: the outbox (and this log line) is where the link can be found.

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
 import { mailOutbox } from "../../db/schema/index.js";
 
 export interface OutboxInsert {
@@ -40,7 +41,7 @@ export interface ClaimedMail {
  * claim, so a lease never runs out while earlier messages of a batch are still being sent.
  */
 export async function claimNext(db: DbOrTx, leaseMs: number): Promise<ClaimedMail | undefined> {
-  const [row] = await queryRows<ClaimedMail>(
+  const [row] = await queryTyped(
     db,
     sql`update mail_outbox set status = 'sending', attempts = attempts + 1,
           lease_until = now() + make_interval(secs => ${leaseMs / 1000})
@@ -52,8 +53,17 @@ export async function claimNext(db: DbOrTx, leaseMs: number): Promise<ClaimedMai
           limit 1
           for update skip locked)
         returning id, kind, to_address, subject, text, html, attempts`,
+    {
+      id: col.int,
+      kind: col.text,
+      to_address: col.text,
+      subject: col.text,
+      text: col.text,
+      html: col.text,
+      attempts: col.int,
+    },
   );
-  return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : undefined;
+  return row;
 }
 
 /** Only the claim that is still current may settle a message (not a worker whose lease ran out). */

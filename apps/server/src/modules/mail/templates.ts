@@ -62,6 +62,12 @@ ${(block.after ?? []).map(p).join("\n")}
   return { subject, text, html, links: block.action ? [block.action.url] : [] };
 }
 
+/** The button of a link that works once until `expiresAt`, and what to do when the reader did not ask for it. */
+const singleUseLink = (label: string, url: string, expiresAt: Date, ifNotAsked: string) => ({
+  action: { label, url },
+  after: [`El enlace solo sirve una vez y caduca el ${dateEs(expiresAt)}.`, ifNotAsked],
+});
+
 export function invitationMail(input: {
   link: string;
   inviterCompany: string;
@@ -100,11 +106,12 @@ export function recoveryMail(input: { link: string; expiresAt: Date }): MailCont
       "Hemos recibido una petición para cambiar la contraseña de tu cuenta de Coordina.",
       "Abre el enlace y elige una contraseña nueva. Al cambiarla se cerrarán las sesiones abiertas en otros equipos.",
     ],
-    action: { label: "Cambiar la contraseña", url: input.link },
-    after: [
-      `El enlace solo sirve una vez y caduca el ${dateEs(input.expiresAt)}.`,
+    ...singleUseLink(
+      "Cambiar la contraseña",
+      input.link,
+      input.expiresAt,
       "Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.",
-    ],
+    ),
   });
 }
 
@@ -123,11 +130,12 @@ export function registryMail(input: {
         : `Hemos recibido el registro de «${input.companyName}» como proveedor de servicios en Coordina.`,
       "Para terminar, abre el enlace y elige la contraseña con la que accederás. Tu usuario es esta dirección de e-mail.",
     ],
-    action: { label: "Completar el registro", url: input.link },
-    after: [
-      `El enlace solo sirve una vez y caduca el ${dateEs(input.expiresAt)}.`,
+    ...singleUseLink(
+      "Completar el registro",
+      input.link,
+      input.expiresAt,
       "Si no te has registrado tú, ignora este mensaje.",
-    ],
+    ),
   });
 }
 
@@ -160,11 +168,12 @@ export function emailChangeConfirmMail(input: {
       `Se ha pedido que ${input.newEmail} sea el e-mail de acceso de la cuenta de Coordina que ahora usa ${input.oldEmail}.`,
       "El cambio se hará cuando abras el enlace. Después, inicia sesión con esta dirección y tu contraseña de siempre: se cerrarán las sesiones abiertas.",
     ],
-    action: { label: "Confirmar el cambio de e-mail", url: input.link },
-    after: [
-      `El enlace solo sirve una vez y caduca el ${dateEs(input.expiresAt)}.`,
+    ...singleUseLink(
+      "Confirmar el cambio de e-mail",
+      input.link,
+      input.expiresAt,
       "Si no lo has pedido tú, ignora este mensaje: la cuenta no cambiará.",
-    ],
+    ),
   });
 }
 

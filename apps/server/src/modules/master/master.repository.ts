@@ -1,21 +1,28 @@
 import { type MasterColegioRow, REGIONS, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import type { Actor } from "../../lib/actor.js";
-import { containsPattern, fetchPage, type PageRequest, sortSql } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 
 /** The colegios the master created (the superadministrator sees every colegio). */
 const ownColegios = (actor: Pick<Actor, "role" | "companyId">) =>
   actor.role === Role.superadministrator ? sql`true` : sql`c.owner_company_id = ${actor.companyId}`;
 
+const masterColegioRow: (raw: Record<string, unknown>) => MasterColegioRow & { created: string } = rowReader({
+  id: col.int,
+  c_cif: col.text,
+  c_name: col.text,
+  u_email: col.textOrNull,
+  flag: col.textOrNull,
+  erased: col.bool,
+  created: col.iso,
+});
+
 export async function pageMasterColegios(
   db: DbOrTx,
   actor: Pick<Actor, "role" | "companyId">,
-  q: PageRequest & {
-    filter: string;
-    sortBy?: "name" | "cif" | "email" | "region" | undefined;
-    sortDesc?: "ASC" | "DESC" | undefined;
-  },
+  q: SortedPage<"name" | "cif" | "email" | "region">,
 ) {
   const orderBy = sortSql(
     {
@@ -33,34 +40,28 @@ export async function pageMasterColegios(
     db,
     q,
     {
-      select: sql`c.id, c.cif, c.name, u.email, c.region, c.erased, c.created_at`,
+      select: sql`c.id, c.cif as c_cif, c.name as c_name, u.email as u_email, c.region as flag, c.erased,
+                  c.created_at as created`,
       from: sql`companies c left join users u on u.id = c.owner_user_id`,
       where: sql`c.type = ${Role.colegio} and ${ownColegios(actor)}
         ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like} or u.email ilike ${like})` : sql``}`,
       orderBy,
     },
-    (r): MasterColegioRow & { created: string } => ({
-      id: Number(r.id),
-      c_cif: String(r.cif),
-      c_name: String(r.name),
-      u_email: (r.email as string | null) ?? null,
-      flag: (r.region as string | null) ?? null,
-      erased: Boolean(r.erased),
-      created: new Date(r.created_at as string).toISOString(),
-    }),
+    masterColegioRow,
   );
 }
 
 /** Every region of the dashboard with the active colegios it has. */
 export async function colegiosByRegion(db: DbOrTx, actor: Pick<Actor, "role" | "companyId">) {
-  const rows = await queryRows<{ id: number; name: string; region: string }>(
+  const rows = await queryTyped(
     db,
     sql`select c.id, c.name, c.region from companies c
         where c.type = ${Role.colegio} and c.erased = false and c.region is not null and ${ownColegios(actor)}
         order by lower(c.name), c.id`,
+    { id: col.int, name: col.text, region: col.text },
   );
   return REGIONS.map((region) => ({
     region: region.code,
-    colegios: rows.filter((r) => r.region === region.code).map((r) => ({ id: Number(r.id), name: r.name })),
+    colegios: rows.filter((r) => r.region === region.code).map(({ id, name }) => ({ id, name })),
   }));
 }

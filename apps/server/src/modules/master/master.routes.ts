@@ -5,15 +5,14 @@ import {
   masterIndexSchema,
   masterInviteSchema,
   okEnvelope,
-  Role,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
+import { MASTER_ROLES as roles } from "./master.policy.js";
 import { dashboard, inviteColegio, listColegios } from "./master.service.js";
 
-const roles = [Role.master, Role.superadministrator];
 const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The master's colegios (spec 01 §7: companies/master/*). */

@@ -7,9 +7,9 @@ import {
 } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { current } from "../compliance/compliance.sql.js";
-import { isoTime } from "../files/files.repository.js";
 
 /*
  * Reading duties in SQL (docs/compliance.md rules 2 and 7; the reference model is readDuties in
@@ -74,69 +74,86 @@ export function unreadRequiredIn(f: SQL, reader: Reader, from: Uploaders, today 
   return sql`exists (select 1 from ${readableIn(f, reader, from, today)} pr where pr.read_required and pr.read_id is null)`;
 }
 
+/** A document a reader may read in a community, as the reading lists answer it. */
+const communityDocumentRow = {
+  id: col.int,
+  definition_name: col.text,
+  read_required: col.bool,
+  group: col.textOrNull,
+  doc_id: col.int,
+  doc_name: col.text,
+  file_id: col.int,
+  file_size: col.int,
+  file_obsolete: col.textOrNull,
+  company_uploaded: col.int,
+  company_name: col.text,
+  read_identifier: col.int,
+  created: col.iso,
+} satisfies { [K in keyof CommunityDocumentRow]: unknown };
+
 /** The documents `reader` may read in a live community, by definition and newest first. */
-export async function communityDocuments(
+export function communityDocuments(
   db: DbOrTx,
   communityId: number,
   reader: Reader,
   from: Uploaders,
 ): Promise<CommunityDocumentRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(
+  return queryTyped(
     db,
-    sql`select d.*, co.name as company_name
+    sql`select d.def_id as id, d.def_name as definition_name, d.read_required, d.def_group as "group",
+          d.doc_id, d.file_name as doc_name, d.file_id, d.file_size, d.file_obsolete,
+          d.company_id as company_uploaded, co.name as company_name,
+          coalesce(d.read_id, 0) as read_identifier, d.created_at as created
         from communities f
         cross join lateral ${readableIn(sql`f`, reader, from, todayInSpain())} d
         join companies co on co.id = d.company_id
         where f.id = ${communityId} and f.erased = false
         order by lower(d.def_name), d.def_id, d.created_at desc, d.doc_id desc`,
+    communityDocumentRow,
   );
-  return rows.map((r) => ({
-    id: Number(r.def_id),
-    definition_name: String(r.def_name),
-    read_required: r.read_required === true,
-    group: (r.def_group as string | null) ?? null,
-    doc_id: Number(r.doc_id),
-    doc_name: String(r.file_name),
-    file_id: Number(r.file_id),
-    file_size: Number(r.file_size),
-    file_obsolete: (r.file_obsolete as string | null) ?? null,
-    company_uploaded: Number(r.company_id),
-    company_name: String(r.company_name),
-    read_identifier: r.read_id == null ? 0 : Number(r.read_id),
-    created: isoTime(r.created_at),
-  }));
 }
 
 /** Whether `reader` has a document left to read in a live community (the '!' badge). */
 export async function hasPendingRead(db: DbOrTx, communityId: number, reader: Reader, from: Uploaders) {
-  const [row] = await queryRows<{ pending: boolean }>(
+  const [row] = await queryTyped(
     db,
     sql`select ${unreadRequiredIn(sql`f`, reader, from)} as pending
         from communities f where f.id = ${communityId} and f.erased = false`,
+    { pending: col.bool },
   );
-  return row?.pending === true;
+  return row?.pending ?? false;
 }
+
+const pendingReadRow = {
+  finca_name: col.text,
+  finca_administrator: col.text,
+  finca_id: col.int,
+  uploaded_doc_id: col.int,
+  uploaded_doc_name: col.text,
+  doc_id: col.int,
+  doc_type: col.text,
+  file_id: col.int,
+  file_size: col.int,
+  company_name: col.text,
+  from_administrator: col.bool,
+} satisfies { [K in keyof PendingReadRow]: unknown };
 
 /**
  * Every document a provider still has to read, in the live communities it serves in a colegio (null:
  * in every colegio it works in), by community, definition and file name.
  */
-export async function pendingReadsOf(
-  db: DbOrTx,
-  providerId: number,
-  colegioId: number | null,
-): Promise<PendingReadRow[]> {
+export function pendingReadsOf(db: DbOrTx, providerId: number, colegioId: number | null): Promise<PendingReadRow[]> {
   const reader: Reader = { companyId: providerId, kind: "provider" };
   const inColegio =
     colegioId === null
       ? sql`f.colegio_id in (select m.colegio_id from colegio_members m
                             where m.company_id = ${providerId} and m.erased = false)`
       : sql`f.colegio_id = ${colegioId}`;
-  const rows = await queryRows<Record<string, unknown>>(
+  return queryTyped(
     db,
-    sql`select f.id as finca_id, f.name as finca_name, a.name as finca_administrator,
-          d.doc_id, d.file_name, d.def_id, d.def_name, d.file_id, d.file_size,
-          co.name as company_name, d.company_id = f.admin_company_id as from_administrator
+    sql`select f.name as finca_name, a.name as finca_administrator, f.id as finca_id,
+          d.doc_id as uploaded_doc_id, d.file_name as uploaded_doc_name, d.def_id as doc_id, d.def_name as doc_type,
+          d.file_id, d.file_size, co.name as company_name, d.company_id = f.admin_company_id as from_administrator
         from community_providers sv
         join communities f on f.id = sv.community_id and f.erased = false
         join companies a on a.id = f.admin_company_id
@@ -145,20 +162,8 @@ export async function pendingReadsOf(
         where sv.provider_company_id = ${providerId} and sv.erased = false and ${inColegio}
           and d.read_required and d.read_id is null
         order by lower(f.name), f.id, lower(d.def_name), d.def_id, lower(d.file_name), d.doc_id`,
+    pendingReadRow,
   );
-  return rows.map((r) => ({
-    finca_name: String(r.finca_name),
-    finca_administrator: String(r.finca_administrator),
-    finca_id: Number(r.finca_id),
-    uploaded_doc_id: Number(r.doc_id),
-    uploaded_doc_name: String(r.file_name),
-    doc_id: Number(r.def_id),
-    doc_type: String(r.def_name),
-    file_id: Number(r.file_id),
-    file_size: Number(r.file_size),
-    company_name: String(r.company_name),
-    from_administrator: r.from_administrator === true,
-  }));
 }
 
 /** Whether a company is a live provider of a community. */
@@ -176,13 +181,14 @@ export async function isLiveProvider(db: DbOrTx, communityId: number, providerId
  * id at all, `readable` whether the reader may read (and so mark) it there.
  */
 export async function documentForReader(db: DbOrTx, communityId: number, reader: Reader, documentId: number) {
-  const [row] = await queryRows<{ found: boolean; readable: boolean }>(
+  const [row] = await queryTyped(
     db,
-    sql`select exists (select 1 from company_documents where id = ${documentId}) as found,
+    sql`select exists (select 1 from company_documents where id = ${documentId}) as "exists",
           exists (select 1 from communities f cross join lateral ${readableIn(sql`f`, reader, "parties", todayInSpain())} d
                   where f.id = ${communityId} and f.erased = false and d.doc_id = ${documentId}) as readable`,
+    { exists: col.bool, readable: col.bool },
   );
-  return { exists: row?.found === true, readable: row?.readable === true };
+  return row ?? { exists: false, readable: false };
 }
 
 /** Records a read mark once: marking again answers the first mark's id. */
@@ -190,20 +196,22 @@ export async function insertReadMark(
   db: DbOrTx,
   mark: { documentId: number; communityId: number; readerCompanyId: number; userId: number },
 ): Promise<number> {
-  const [inserted] = await queryRows<{ id: number }>(
+  const [inserted] = await queryTyped(
     db,
     sql`insert into read_marks (document_id, community_id, reader_company_id, user_id)
         values (${mark.documentId}, ${mark.communityId}, ${mark.readerCompanyId}, ${mark.userId})
         on conflict (document_id, community_id, reader_company_id) do nothing
         returning id`,
+    { id: col.int },
   );
-  if (inserted) return Number(inserted.id);
+  if (inserted) return inserted.id;
   // Already marked (maybe by a simultaneous request, committed after the insert's snapshot: a new
   // statement sees it).
-  const [existing] = await queryRows<{ id: number }>(
+  const [existing] = await queryTyped(
     db,
     sql`select id from read_marks where document_id = ${mark.documentId} and community_id = ${mark.communityId}
           and reader_company_id = ${mark.readerCompanyId}`,
+    { id: col.int },
   );
-  return Number(existing!.id);
+  return existing!.id;
 }

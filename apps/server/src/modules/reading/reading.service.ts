@@ -5,13 +5,14 @@ import {
   type fincaRequestSchema,
   type markReadSchema,
   type PendingReadRow,
-  Role,
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import { communityFor } from "../communities/communities.service.js";
+import { type ReadingAction, readerKindOf, readingPolicy } from "./reading.policy.js";
 import {
   communityDocuments,
   documentForReader,
@@ -24,17 +25,22 @@ import {
 
 /*
  * Reading duties (spec 02 §2 'Document viewing for a community', 'Provider home', §7 'Provider
- * documents', 'Mark read'; docs/compliance.md rules 2 and 7). The community comes through communityFor
- * with `mayView`: its administrator (managing it in the chosen colegio) and the providers serving it
- * reach it, anyone else gets 403 and no data.
+ * documents', 'Mark read'; docs/compliance.md rules 2 and 7). Who reads is reading.policy; the community
+ * comes through communityFor with `view`: its administrator (managing it in the chosen colegio) and the
+ * providers serving it reach it, anyone else gets 403 and no data.
  */
 
-const PROVIDER_VIEWERS: readonly number[] = [Role.administrador, Role.colegio, Role.gremio];
+/** The caller as a reader, once the policy allowed `action` (only to readers: reading.policy.test.ts). */
+function readerFor(actor: Actor, action: Extract<ReadingAction, "read" | "readFromAdministrator">): Reader {
+  requireAccess(readingPolicy, actor, action, undefined);
+  return { companyId: actor.companyId, kind: readerKindOf(actor)! };
+}
 
-/** The caller as a reader: a provider (gremio) or an administrator; other roles read nothing here. */
-function readerOf(actor: Actor, roles: readonly number[] = [Role.gremio, Role.administrador]): Reader {
-  if (!roles.includes(actor.role)) throw forbidden();
-  return { companyId: actor.companyId, kind: actor.role === Role.gremio ? "provider" : "administrator" };
+/** The caller as a reader (`action`, refused before anything is read) in a community it may view. */
+async function readerIn(db: Db, actor: Actor, idFinca: number, action: Parameters<typeof readerFor>[1]) {
+  const reader = readerFor(actor, action);
+  const community = await communityFor(db, actor, idFinca, "view");
+  return { reader, communityId: community.id };
 }
 
 /** documents_of_finca_by_administrator: what the community's administrator gives the calling provider. */
@@ -43,9 +49,8 @@ export async function documentsFromAdministrator(
   actor: Actor,
   q: z.output<typeof fincaRequestSchema>,
 ): Promise<CommunityDocumentRow[]> {
-  const reader = readerOf(actor, [Role.gremio]);
-  const community = await communityFor(db, actor, q.id_finca, "mayView");
-  return communityDocuments(db, community.id, reader, "administrator");
+  const { reader, communityId } = await readerIn(db, actor, q.id_finca, "readFromAdministrator");
+  return communityDocuments(db, communityId, reader, "administrator");
 }
 
 /**
@@ -57,16 +62,14 @@ export async function documentsFromProviders(
   actor: Actor,
   q: z.output<typeof fincaRequestSchema>,
 ): Promise<CommunityDocumentRow[]> {
-  const reader = readerOf(actor);
-  const community = await communityFor(db, actor, q.id_finca, "mayView");
-  return communityDocuments(db, community.id, reader, "providers");
+  const { reader, communityId } = await readerIn(db, actor, q.id_finca, "read");
+  return communityDocuments(db, communityId, reader, "providers");
 }
 
 /** is_pending_read: the caller has a document that requires reading left unread in the community. */
 export async function isPendingRead(db: Db, actor: Actor, q: z.output<typeof fincaRequestSchema>) {
-  const reader = readerOf(actor);
-  const community = await communityFor(db, actor, q.id_finca, "mayView");
-  return hasPendingRead(db, community.id, reader, "parties");
+  const { reader, communityId } = await readerIn(db, actor, q.id_finca, "read");
+  return hasPendingRead(db, communityId, reader, "parties");
 }
 
 /**
@@ -74,7 +77,7 @@ export async function isPendingRead(db: Db, actor: Actor, q: z.output<typeof fin
  * serves in the chosen colegio (without one, in every colegio it works in, as its communities list).
  */
 export function pendingReads(db: Db, actor: Actor): Promise<PendingReadRow[]> {
-  if (actor.role !== Role.gremio) throw forbidden();
+  requireAccess(readingPolicy, actor, "listPendingReads", undefined);
   return pendingReadsOf(db, actor.companyId, actor.colegioId);
 }
 
@@ -87,9 +90,8 @@ export async function readByProvider(
   actor: Actor,
   q: z.output<typeof fincaProviderRequestSchema>,
 ): Promise<CommunityDocumentRow[]> {
-  if (!PROVIDER_VIEWERS.includes(actor.role)) throw forbidden();
-  if (actor.role === Role.gremio && q.id_gremio !== actor.companyId) throw forbidden();
-  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  requireAccess(readingPolicy, actor, "readProviderDocuments", { providerId: q.id_gremio });
+  const community = await communityFor(db, actor, q.id_finca, "view");
   if (!(await isLiveProvider(db, community.id, q.id_gremio))) throw new AppError(404, ErrorKey.providerNotInFinca);
   return communityDocuments(db, community.id, { companyId: q.id_gremio, kind: "provider" }, "parties");
 }
@@ -99,9 +101,15 @@ export async function readByProvider(
  * definition requires reading) as read there. Marking twice answers the first mark.
  */
 export async function markRead(db: Db, actor: Actor, q: z.output<typeof markReadSchema>): Promise<number> {
-  const reader = readerOf(actor);
-  if (q.id_company !== actor.companyId) throw new AppError(403, ErrorKey.readForOtherCompany);
-  const community = await communityFor(db, actor, q.id_finca, "mayView");
+  const reader = readerFor(actor, "read");
+  requireAccess(
+    readingPolicy,
+    actor,
+    "markFor",
+    { companyId: q.id_company },
+    () => new AppError(403, ErrorKey.readForOtherCompany),
+  );
+  const community = await communityFor(db, actor, q.id_finca, "view");
   const document = await documentForReader(db, community.id, reader, q.id_document);
   if (!document.exists) throw notFound();
   if (!document.readable) throw new AppError(403, ErrorKey.documentNotReadable);

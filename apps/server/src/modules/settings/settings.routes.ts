@@ -7,7 +7,7 @@ import {
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/auth.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
 import { addSetting, editSetting, listSettings } from "./settings.service.js";
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings/assigned-settings/all/:id",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["settings"],
         summary: "Ajustes asignados al usuario (solo los propios)",
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/settings/assigned-settings/add",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["settings"],
         summary: "Asigna un ajuste al usuario (accepted-legal = 'true' registra la aceptación de las condiciones)",
@@ -49,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/settings/assigned-settings/edit/:id",
     {
-      config: { beforeLegal: true },
+      config: { roles: ANY_ROLE, beforeLegal: true },
       schema: {
         tags: ["settings"],
         summary: "Cambia el valor de un ajuste propio",

@@ -1,11 +1,13 @@
 import { ErrorKey } from "@coordina/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, DEMO_ACCOUNTS, type TestContext, tokenFor } from "../../../test/helpers.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 describe("assigned settings (accepted-legal)", () => {

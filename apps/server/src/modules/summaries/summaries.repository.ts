@@ -1,13 +1,15 @@
 import { Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
 
 /**
- * Every active member of the colegio of one type (a deactivated one is no longer the colegio's to read), by name, with what its summary shows (spec 01 §3): the
- * administrators with the live communities they administer here, the providers with their phone.
+ * Every active member of the colegio of one type (a deactivated one is no longer the colegio's to read),
+ * by name, with what its summary shows (spec 01 §3): the administrators with the live communities they
+ * administer here (`owned_fincas`, null for the other types), the providers with their phone.
  */
 export async function summaryRows(db: DbOrTx, colegioId: number, type: number) {
-  return queryRows<Record<string, unknown>>(
+  return queryTyped(
     db,
     sql`select c.cif, c.name, ou.email as owner_email, c.phone
                ${
@@ -21,5 +23,12 @@ export async function summaryRows(db: DbOrTx, colegioId: number, type: number) {
         left join users ou on ou.id = c.owner_user_id
         where m.colegio_id = ${colegioId} and m.erased = false and c.type = ${type}
         order by lower(c.name), c.id`,
+    {
+      cif: col.text,
+      name: col.text,
+      owner_email: col.textOrNull,
+      phone: col.textOrNull,
+      owned_fincas: col.intOrNull,
+    },
   );
 }

@@ -1,6 +1,7 @@
 import { ErrorKey, Role, SUMMARY_COLUMNS } from "@coordina/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
   createTestApp,
@@ -99,6 +100,7 @@ beforeAll(async () => {
   }
   t.colegioB = await tokenFor(ctx.app, "colegio-b@coordina.test");
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const download = (token: string | undefined, name: string, query = "") =>

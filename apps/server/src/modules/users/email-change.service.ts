@@ -1,6 +1,7 @@
 import { ErrorKey, normalizeEmail, TokenAction } from "@coordina/domain";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden } from "../../lib/app-error.js";
+import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { consumeRate } from "../../lib/rate-limit.js";
 import { type AccountsContext, tokenLink } from "../accounts/context.js";
@@ -13,6 +14,7 @@ import {
 } from "../accounts/tokens.repository.js";
 import { findUserByEmail, liftLoginLocks, revokeUserSessions } from "../auth/auth.repository.js";
 import { emailChangeConfirmMail, emailChangeDoneMail, emailChangeRequestedMail } from "../mail/templates.js";
+import { personalDataPolicy } from "./users.policy.js";
 import { hasPendingInvitation, lockUser, setUserEmail } from "./users.repository.js";
 
 /*
@@ -48,7 +50,7 @@ async function assertAddressFree(ctx: AccountsContext, email: string) {
  * mails an address the caller chose.
  */
 export async function requestEmailChange(ctx: AccountsContext, actor: Actor, userId: number, rawEmail: string) {
-  if (userId !== actor.userId) throw forbidden();
+  requireAccess(personalDataPolicy, actor, "changeEmail", { own: userId === actor.userId });
   const user = { id: actor.userId, email: actor.email };
   const email = normalizeEmail(rawEmail);
   if (email === actor.email) return { user, pending: null };

@@ -1,17 +1,26 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { companies, users } from "../../db/schema/index.js";
-import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 
-const SORT_SQL: Record<(typeof USER_SORTABLE)[number], string> = { email: "u.email", created: "u.created_at" };
+const SORT_COLUMNS: Record<(typeof USER_SORTABLE)[number], string> = { email: "u.email", created: "u.created_at" };
+
+const userRow: (raw: Record<string, unknown>) => UserRow = rowReader({
+  id: col.int,
+  email: col.text,
+  user_role: col.int,
+  active: col.bool,
+  erased: col.bool,
+  manager: col.bool,
+  created: col.iso,
+});
 
 /** One page of a company's users and their total (index users_company_idx). */
-export async function pageUsers(
-  db: DbOrTx,
-  companyId: number,
-  q: PageRequest & { filter: string; sortBy?: keyof typeof SORT_SQL; sortDesc?: "ASC" | "DESC" },
-) {
+export async function pageUsers(db: DbOrTx, companyId: number, q: SortedPage<(typeof USER_SORTABLE)[number]>) {
+  // Ties keep the users' order (by id) whichever way the column goes.
+  const orderBy = sortSql(SORT_COLUMNS, q.sortBy ?? "email", q.sortDesc ?? "ASC", "u.id asc, u.id");
   return fetchPage(
     db,
     q,
@@ -20,17 +29,9 @@ export async function pageUsers(
                   coalesce(c.owner_user_id = u.id, false) as manager, u.created_at as created`,
       from: sql`users u join companies c on c.id = u.company_id`,
       where: sql`u.company_id = ${companyId} ${q.filter ? sql`and u.email ilike ${containsPattern(q.filter)}` : sql``}`,
-      orderBy: sql.raw(`${SORT_SQL[q.sortBy ?? "email"]} ${q.sortDesc ?? "ASC"}, u.id`),
+      orderBy,
     },
-    (r): UserRow => ({
-      id: Number(r.id),
-      email: String(r.email),
-      user_role: Number(r.user_role),
-      active: Boolean(r.active),
-      erased: Boolean(r.erased),
-      manager: Boolean(r.manager),
-      created: new Date(r.created as string).toISOString(),
-    }),
+    userRow,
   );
 }
 
@@ -78,9 +79,10 @@ export async function setUserEmail(
 
 /** An invitation still open for `email` (a pending one past its date no longer counts, as for invitations). */
 export async function hasPendingInvitation(db: DbOrTx, email: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
+  const rows = await queryTyped(
     db,
     sql`select 1 as one from invitations where email = ${email} and status = 'pending' and expires_at > now() limit 1`,
+    { one: col.int },
   );
   return rows.length > 0;
 }

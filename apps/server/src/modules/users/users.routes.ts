@@ -12,7 +12,7 @@ import {
   usersPageSchema,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { actorOf } from "../../plugins/auth.js";
+import { ANY_ROLE, actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change.service.js";
 import { listUsers, myCompany } from "./users.service.js";
@@ -26,6 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     app.post(
       path,
       {
+        config: { roles: ANY_ROLE },
         schema: {
           tags: ["users"],
           summary: "Usuarios de la compañía (paginado, con búsqueda)",
@@ -40,6 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
   app.get(
     "/companies/users/company",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["users"],
         summary: "La compañía del usuario",
@@ -52,6 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
   app.post(
     "/companies/users/edit/:id",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["users"],
         summary:
@@ -70,6 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
   app.get(
     "/companies/users/email-change",
     {
+      config: { roles: ANY_ROLE },
       schema: {
         tags: ["users"],
         summary: "Mis datos: el cambio de e-mail pendiente de confirmar, si lo hay",

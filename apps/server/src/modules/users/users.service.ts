@@ -1,8 +1,10 @@
-import { ErrorKey, Role } from "@coordina/domain";
+import { ErrorKey } from "@coordina/domain";
+import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, notFound } from "../../lib/app-error.js";
 import type { AccountsContext } from "../accounts/context.js";
 import { findMembership } from "../companies/companies.repository.js";
+import { companyUsersPolicy } from "./users.policy.js";
 import { companyWithOwner, pageUsers } from "./users.repository.js";
 
 /** A company's users: the caller's own company, or (for the colegio) a member company of its colegio. */
@@ -13,13 +15,11 @@ export async function listUsers(
 ) {
   const companyId = q.company_id ?? actor.companyId;
   // A colegio membership row exists only for a real company: it is the whole check.
-  if (companyId !== actor.companyId) {
-    const membership =
-      actor.role === Role.colegio ? await findMembership(ctx.db, actor.companyId, companyId) : undefined;
-    if (!membership) throw forbidden();
-    // A member the colegio deactivated is no longer the colegio's to read.
-    if (membership.erased) throw new AppError(403, ErrorKey.memberDeactivated);
-  }
+  const membership =
+    companyId === actor.companyId ? undefined : await findMembership(ctx.db, actor.companyId, companyId);
+  requireAccess(companyUsersPolicy, actor, "list", { companyId, membership });
+  // A member the colegio deactivated is no longer the colegio's to read.
+  if (membership?.erased) throw new AppError(403, ErrorKey.memberDeactivated);
   return pageUsers(ctx.db, companyId, q);
 }
 

@@ -1,6 +1,7 @@
 import type { CommunityFigures, CompanyFigures, ProviderInCommunityFigures } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRowsPrepared } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTypedPrepared } from "../../db/rows.js";
 import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
@@ -72,19 +73,15 @@ export async function companyFiguresOf(
     today,
     compute: (company) => companyFigures(colegioId, company, today),
   });
-  const rows = await queryRowsPrepared<Record<string, number | string>>(db, sql`with ${cached} select * from figures`);
-  return new Map(
-    rows.map((r) => [
-      Number(r.company_id),
-      {
-        upload_must: Number(r.upload_must),
-        all_uploaded: Number(r.all_uploaded),
-        read_must: Number(r.read_must),
-        read_all: Number(r.read_all),
-        pending_validation: Number(r.pending_validation),
-      },
-    ]),
-  );
+  const rows = await queryTypedPrepared(db, sql`with ${cached} select * from figures`, {
+    company_id: col.int,
+    upload_must: col.int,
+    all_uploaded: col.int,
+    read_must: col.int,
+    read_all: col.int,
+    pending_validation: col.int,
+  });
+  return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
 }
 
 /**
@@ -122,7 +119,7 @@ export async function providerFiguresOf(
 ): Promise<ProviderFiguresRow[]> {
   if (communityIds.length === 0) return [];
   const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
-  const rows = await queryRowsPrepared<Record<string, number | string>>(
+  return queryTypedPrepared(
     db,
     sql`with want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
@@ -150,15 +147,15 @@ export async function providerFiguresOf(
             readed_must = excluded.readed_must, readed_count = excluded.readed_count
           returning community_id, provider_id, upload_must, uploaded_count, readed_must, readed_count)
         select * from hit union all select * from fresh`,
+    {
+      community_id: col.int,
+      provider_id: col.int,
+      upload_must: col.int,
+      uploaded_count: col.int,
+      readed_must: col.int,
+      readed_count: col.int,
+    },
   );
-  return rows.map((r) => ({
-    community_id: Number(r.community_id),
-    provider_id: Number(r.provider_id),
-    upload_must: Number(r.upload_must),
-    uploaded_count: Number(r.uploaded_count),
-    readed_must: Number(r.readed_must),
-    readed_count: Number(r.readed_count),
-  }));
 }
 
 /** The communities' figures (the communities list): the sums of their live providers' rows; zeros without any. */
