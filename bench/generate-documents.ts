@@ -44,8 +44,8 @@ export interface DocumentCounts {
   steps: Record<string, number>;
 }
 
-export const DOCUMENTS = 600_000;
-export const READ_MARKS = 1_500_000;
+const DOCUMENTS = 600_000;
+const READ_MARKS = 1_500_000;
 
 type Flag = "mandatory" | "assocfinca" | "obsoletable" | "validate" | "read" | "erased" | "LOPD" | "PORTERO";
 /** [name, origin, dest, flags]: the 34 definitions added to the demo's 6 (apps/server/src/db/seed/demo.ts). */

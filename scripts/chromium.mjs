@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-export function findChromium() {
+function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean);
   return candidates.find((p) => fs.existsSync(p));
 }

@@ -61,7 +61,7 @@ export interface BuildAppOptions {
 }
 
 /** Query parameters that carry secrets are masked before a URL reaches the logs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|shakey|password)=)[^&]*/gi, "$1[REDACTED]");
 }
 
@@ -172,5 +172,3 @@ export async function buildApp(options: BuildAppOptions) {
   await registerWebApp(app, config.webDist);
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

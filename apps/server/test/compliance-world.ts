@@ -21,7 +21,7 @@ export interface StoredWorld extends ComplianceWorld {
 }
 
 /** The user every owner/uploader/reader foreign key points to; it works for the first colegio. */
-export const WORLD_USER_ID = 1;
+const WORLD_USER_ID = 1;
 
 type Literal = number | boolean | string | null;
 

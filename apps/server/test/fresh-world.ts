@@ -31,7 +31,7 @@ async function appTables(world: World): Promise<string[]> {
 }
 
 /** Copies every row of the world into `schema`. */
-export async function saveWorld(world: World, schema: string): Promise<Snapshot> {
+async function saveWorld(world: World, schema: string): Promise<Snapshot> {
   const db = world.database.db;
   await settle(world);
   const tables = await appTables(world);
@@ -48,7 +48,7 @@ export async function saveWorld(world: World, schema: string): Promise<Snapshot>
  * (session_replication_role = replica): the rows are the same ones they checked when the world was built.
  * Sequences go on from where they are, so ids handed out by a test are never handed out again.
  */
-export async function restoreWorld(world: World, { schema, tables }: Snapshot): Promise<void> {
+async function restoreWorld(world: World, { schema, tables }: Snapshot): Promise<void> {
   await settle(world);
   const ctes = (verb: (table: string) => string) =>
     `with ${tables.map((table, i) => `s${i} as (${verb(table)})`).join(", ")} select 1`;

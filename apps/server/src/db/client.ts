@@ -11,10 +11,10 @@ import pg from "pg";
 import { isConnectionFailure } from "../lib/db-errors.js";
 import * as schema from "./schema/index.js";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction opened with `db.transaction`. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What every repository function takes: the database, or a transaction on it. */
 export type DbOrTx = Db | Tx;
 

@@ -10,6 +10,5 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = () => new AppError(401, ErrorKey.unauthorized);
 export const forbidden = () => new AppError(403, ErrorKey.forbidden);
 export const notFound = () => new AppError(404, ErrorKey.notFound);

@@ -11,7 +11,7 @@ export interface UnreadBodyLimits {
   maxMs: number;
 }
 
-export const UNREAD_BODY_LIMITS: UnreadBodyLimits = { maxBytes: MAX_FILE_SIZE_BYTES + 1024 * 1024, maxMs: 60_000 };
+const UNREAD_BODY_LIMITS: UnreadBodyLimits = { maxBytes: MAX_FILE_SIZE_BYTES + 1024 * 1024, maxMs: 60_000 };
 
 /** Requests whose unread body is being drained, with the promise of the end of it. */
 const draining = new WeakMap<FastifyRequest, Promise<void>>();

@@ -69,7 +69,7 @@ export default function AuthenticatedApp() {
 }
 
 /** The app shell: header with colegio and user, side menu by role and flags, version. */
-export function AppLayout() {
+function AppLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const current = useSession();

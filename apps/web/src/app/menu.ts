@@ -12,7 +12,7 @@ export interface MenuItem {
 }
 
 /** The side menu by role and feature flags (spec 01 §6, spec 02 §6). */
-export const MENU: readonly MenuItem[] = [
+const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
   { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
   { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },

@@ -66,7 +66,7 @@ const only = (roles: readonly number[], children: RouteObject[]): RouteObject =>
 const { superadministrator, master, colegio, administrador, gremio, portero } = Role;
 const everyone = [superadministrator, master, colegio, administrador, gremio, portero];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   lazyPage("/login", () => import("../features/auth/LoginPage")),
   lazyPage("/recover", () => import("../features/accounts/RecoverPage")),
   lazyPage("/recovery", () => import("../features/accounts/TokenPage")),

@@ -9,8 +9,6 @@ import {
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "./storageKeys";
 
-export { STORAGE_KEYS };
-
 export interface StoredSession extends SessionData {
   remember: boolean;
   colegio: Colegio;

@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { CheckedTextInput } from "./CheckedTextInput";
 import { type CheckedForm, useCheckedForm } from "./useCheckedForm";
 
-export const CONTACT_EMPTY: FullContactValues = {
+const CONTACT_EMPTY: FullContactValues = {
   name: "",
   email: "",
   nif: "",

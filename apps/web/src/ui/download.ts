@@ -4,7 +4,7 @@ import { fileNameOf } from "./fileName";
 type Query = Record<string, string | number | boolean | undefined>;
 
 /** Hands a blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string) {
+function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

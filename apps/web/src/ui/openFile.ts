@@ -4,7 +4,7 @@ import { showError, showErrorMessage } from "../app/errorDialog";
 import i18n from "../app/i18n";
 
 /** A stored file's short-lived links; the answer also sets the cookie that the links need (same origin). */
-export async function fetchFileLinks(fileId: number): Promise<FileLinks> {
+async function fetchFileLinks(fileId: number): Promise<FileLinks> {
   const answer = await api.get<{ data: FileLinks }>(`/file-manager/fileload/retrieve/${fileId}`);
   return answer.data;
 }

@@ -59,7 +59,7 @@ export async function issueLinkToken(
   return { token, expiresAt };
 }
 
-export interface LiveToken<A extends TokenActionValue = TokenActionValue> {
+interface LiveToken<A extends TokenActionValue = TokenActionValue> {
   id: number;
   action: A;
   user_id: number | null;

@@ -5,8 +5,6 @@ import { col, queryTyped } from "../../db/rows.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
 import { countHit } from "../../lib/rate-limit.js";
 
-export type UserWithCompany = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
-
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
     .select({ user: users, company: companies })

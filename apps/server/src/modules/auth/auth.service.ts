@@ -22,7 +22,7 @@ import {
 } from "./auth.repository.js";
 import { verifyPassword } from "./passwords.js";
 
-export const ISSUER = "coordina";
+const ISSUER = "coordina";
 
 export interface AuthSettings {
   sessionHours: number;

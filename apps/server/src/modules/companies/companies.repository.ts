@@ -118,10 +118,6 @@ export async function findMembership(db: DbOrTx, colegioId: number, companyId: n
   return row;
 }
 
-export async function isColegioMember(db: DbOrTx, colegioId: number, companyId: number) {
-  return (await findMembership(db, colegioId, companyId)) !== undefined;
-}
-
 /**
  * The company is an active member of this colegio and of no other. Only then may the colegio change the
  * company itself (name, CIF, manager, contact data, users): a company that several colegios share

@@ -63,7 +63,7 @@ export function definitionOut(d: DefinitionRecord): Omit<DefinitionRow, "templat
 }
 
 /** The group filter of the lists: CAF is no group. */
-export function groupCondition(group: GroupFilter): SQL {
+function groupCondition(group: GroupFilter): SQL {
   if (group === "ALL") return sql`true`;
   if (group === "CAF") return sql`def."group" is null`;
   return sql`def."group" = ${group}`;

@@ -28,7 +28,7 @@ const readDocumentColumns = rowReader({
 });
 
 /** The document of a row that selected `documentColumns`, its expiry state as of `today`. */
-export function toDocument(raw: Record<string, unknown>, today = todayInSpain()): DocumentRecord {
+function toDocument(raw: Record<string, unknown>, today = todayInSpain()): DocumentRecord {
   const { def_obsoletable, ...doc } = readDocumentColumns(raw);
   const file = toFileRow(raw);
   return {

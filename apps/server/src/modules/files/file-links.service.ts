@@ -9,7 +9,7 @@ import { insertLink, purgeExpiredLinks, resolveLink, setSessionFileKey } from ".
 import { accessibleFile } from "./files.service.js";
 
 /** How long a view or download link works. */
-export const FILE_LINK_TTL_MS = 10 * 60 * 1000;
+const FILE_LINK_TTL_MS = 10 * 60 * 1000;
 /** The cookie that binds links to the browser of the session that asked for them. */
 export const FILE_KEY_COOKIE = "coordina_files";
 
@@ -23,7 +23,7 @@ export function fileKeyCookieName(key: string): string {
  * is the same on every retrieve of the session (two at once cannot leave the browser with a key the
  * server no longer has) and useless once the session ends.
  */
-export function sessionFileKeyOf(bearerToken: string): string {
+function sessionFileKeyOf(bearerToken: string): string {
   return createHmac("sha256", bearerToken).update("coordina-file-links").digest("base64url");
 }
 

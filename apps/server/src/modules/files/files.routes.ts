@@ -22,7 +22,7 @@ const { administrador, colegio, gremio, portero } = Role;
 const everyone = [administrador, colegio, gremio, portero];
 
 /** The values of the request's cookies whose name starts with `prefix` (base64url values: no decoding). */
-export function cookieValues(request: FastifyRequest, prefix: string): string[] {
+function cookieValues(request: FastifyRequest, prefix: string): string[] {
   const header = request.headers.cookie;
   if (!header) return [];
   const values: string[] = [];
@@ -141,7 +141,7 @@ function disposition(kind: "inline" | "attachment", name: string) {
 }
 
 /** One byte range of a `Range: bytes=a-b` header, or null for none or an unusable one. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
   const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!m || (m[1] === "" && m[2] === "")) return null;
   let start: number;

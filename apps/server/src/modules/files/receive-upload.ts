@@ -17,7 +17,7 @@ export interface ReceivedUpload {
 }
 
 /** The name a user sees: the base name the browser sent, without control characters, at most 200 long. */
-export function cleanFileName(raw: string | undefined): string {
+function cleanFileName(raw: string | undefined): string {
   const base = withoutControls(path.basename((raw ?? "").replace(/\\/g, "/"))).trim();
   return (base || "documento.pdf").slice(0, 200);
 }

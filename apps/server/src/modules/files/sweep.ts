@@ -27,7 +27,7 @@ export const SWEEP_DEFAULTS: SweepSettings = {
   asideGraceMs: 10 * 60 * 1000,
   receiptAgeMs: 24 * HOUR,
 };
-export const SWEEP_INTERVAL_MS = 6 * HOUR;
+const SWEEP_INTERVAL_MS = 6 * HOUR;
 const LOOSE_BATCH = 500;
 
 export interface SweepReport {

@@ -32,7 +32,7 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "via", 
  * with or without X-Forwarded-For, is not this machine). A proxy that forwards without saying so cannot be
  * told apart: docs/operations.md asks proxies to send X-Forwarded-For.
  */
-export function isLoopbackClient(request: FastifyRequest): boolean {
+function isLoopbackClient(request: FastifyRequest): boolean {
   if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return LOOPBACK.test(request.socket.remoteAddress ?? "") && LOOPBACK.test(request.ip);
 }

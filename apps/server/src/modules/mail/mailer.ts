@@ -25,7 +25,7 @@ export const DEFAULT_MAIL_SETTINGS: MailSettings = {
   leaseMs: 120_000,
 };
 
-export function retryDelayMs(attempts: number, settings: MailSettings): number {
+function retryDelayMs(attempts: number, settings: MailSettings): number {
   return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 

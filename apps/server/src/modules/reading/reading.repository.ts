@@ -18,7 +18,7 @@ import { current } from "../compliance/compliance.sql.js";
  */
 
 /** The parties a reader reads: a community's administrator and its live providers. */
-export type ReaderKind = Extract<DocumentParty, "provider" | "administrator">;
+type ReaderKind = Extract<DocumentParty, "provider" | "administrator">;
 export interface Reader {
   companyId: number;
   kind: ReaderKind;

@@ -48,7 +48,7 @@ export interface ScanCalls {
   describe: (error: unknown) => string;
 }
 
-export async function scanLine(name: string, calls: ScanCalls): Promise<LineOutcome> {
+async function scanLine(name: string, calls: ScanCalls): Promise<LineOutcome> {
   try {
     if (await calls.exists(name)) return { name, status: "existing" };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from "../../app/storageKeys";
 
 /** The community the panel opened last in this tab (spec 02 §2: the panel's paths without an id). */
-export const LAST_COMMUNITY_KEY = STORAGE_KEYS.lastCommunity;
+const LAST_COMMUNITY_KEY = STORAGE_KEYS.lastCommunity;
 
 export const PANEL_BASE = "/comunidades/comunidad";
 export const COMMUNITIES_LIST = "/comunidades/index";

@@ -17,7 +17,7 @@ export interface CompanyForm extends ContactData {
 }
 
 export type CompanyField = keyof CompanyForm;
-export const COMPANY_FIELDS: readonly CompanyField[] = [
+const COMPANY_FIELDS: readonly CompanyField[] = [
   "name",
   "cif",
   "email",

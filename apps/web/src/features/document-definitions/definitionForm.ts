@@ -77,7 +77,7 @@ export function requirementLabel(value: number): string {
 
 // ── The row's flags, shown as badges ──
 
-export const FLAGS = [
+const FLAGS = [
   "mandatory",
   "dest_read_required",
   "assocfinca",

@@ -6,12 +6,12 @@ import { dayjs } from "../../app/dates";
  * popup" and §9; DOMAIN.md "Data protection"). Providers (role 20) and administrators (role 15) each have
  * their own text; the administrators' one adds the data-processor agreement of art. 28 GDPR.
  */
-export interface TermsClause {
+interface TermsClause {
   title: string;
   paragraphs: string[];
 }
 
-export interface TermsSection {
+interface TermsSection {
   /** stable id, used as the accordion value */
   id: string;
   title: string;

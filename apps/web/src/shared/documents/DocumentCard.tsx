@@ -15,7 +15,7 @@ import texts from "./es.json";
 addTexts(texts);
 
 /** What can be done to a document of a box: erase it, or switch its validation. */
-export type DocumentActions = RowActions<DocumentRow, "erase" | "validate" | "unvalidate">;
+type DocumentActions = RowActions<DocumentRow, "erase" | "validate" | "unvalidate">;
 
 /** 'Validado' / 'Pendiente de validar': the colegio's switch, or a badge where validation is required. */
 export function ValidationState({

@@ -3,7 +3,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** Deletes an activity of the colegio; its providers no longer have it. */
-export async function deleteActivity(id: number): Promise<void> {
+async function deleteActivity(id: number): Promise<void> {
   await api.post(`/companies/activities/delete/${id}`);
 }
 

@@ -4,13 +4,13 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** The simple add form: name and tax id; a tax id in use answers company.fincas.cif-taken. */
-export async function addCommunity(request: CommunityAddRequest): Promise<{ id: number }> {
+async function addCommunity(request: CommunityAddRequest): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/companies/fincas/add", request);
   return answer.data;
 }
 
 /** The full add form: the community with its contact data (spec 02 §3 'Community registration payload'). */
-export async function registerCommunity(request: CommunityRegistrationRequest): Promise<{ id: number }> {
+async function registerCommunity(request: CommunityRegistrationRequest): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/companies/fincas/register", request);
   return answer.data;
 }

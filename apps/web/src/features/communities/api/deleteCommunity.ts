@@ -3,7 +3,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** Soft-deletes a community (its erased flag); one already erased answers company.fincas.already-erased. */
-export async function deleteCommunity(id: number): Promise<void> {
+async function deleteCommunity(id: number): Promise<void> {
   await api.post(`/companies/fincas/delete/${id}`);
 }
 

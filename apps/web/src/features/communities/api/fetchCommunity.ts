@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** One community with what its panel needs: contact data, `editable` and the menu flags. */
-export async function fetchCommunity(id: number): Promise<CommunityView> {
+async function fetchCommunity(id: number): Promise<CommunityView> {
   const answer = await api.get<CommunityViewResponse>(`/companies/fincas/view/${id}`);
   return answer.finca;
 }

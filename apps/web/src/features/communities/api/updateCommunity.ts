@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** Saves a community's name, tax id and contact data (spec 02 §3 'Company edit'). */
-export async function updateCommunity(request: CommunityUpdateRequest): Promise<void> {
+async function updateCommunity(request: CommunityUpdateRequest): Promise<void> {
   await api.post("/companies/fincas/update", request);
 }
 

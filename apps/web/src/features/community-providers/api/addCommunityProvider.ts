@@ -9,15 +9,13 @@ import { queryKeys } from "../../../app/queryKeys";
 import { refreshCommunityProviders } from "./refreshCommunityProviders";
 
 /** Adds a provider of the colegio to a community (`id_company` is the community). */
-export async function addCommunityProvider(request: CommunityProviderAddRequest): Promise<CommunityProviderAdded> {
+async function addCommunityProvider(request: CommunityProviderAddRequest): Promise<CommunityProviderAdded> {
   const answer = await api.post<{ data: CommunityProviderAdded }>("/companies-providers/add", request);
   return answer.data;
 }
 
 /** Adds a provider to a community by its tax id (`id_company` is the community). */
-export async function addCommunityProviderByCif(
-  request: CommunityProviderAddCifRequest,
-): Promise<CommunityProviderAdded> {
+async function addCommunityProviderByCif(request: CommunityProviderAddCifRequest): Promise<CommunityProviderAdded> {
   const answer = await api.post<{ data: CommunityProviderAdded }>("/companies-providers/addcif", request);
   return answer.data;
 }

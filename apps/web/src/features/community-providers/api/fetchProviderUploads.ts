@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** The definitions a provider uploads in a community, each with its documents there. */
-export function fetchProviderUploads(request: FincaProviderRequest): Promise<CompanyDefinedResponse> {
+function fetchProviderUploads(request: FincaProviderRequest): Promise<CompanyDefinedResponse> {
   return api.post<CompanyDefinedResponse>("/companies/providers/document_uploaded_by_provider_finca", request);
 }
 

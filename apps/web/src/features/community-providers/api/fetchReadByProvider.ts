@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** What a provider may read in a community, with its marks (the administrator's view of the provider). */
-export async function fetchReadByProvider(request: FincaProviderRequest): Promise<CommunityDocumentRow[]> {
+async function fetchReadByProvider(request: FincaProviderRequest): Promise<CommunityDocumentRow[]> {
   const answer = await api.post<CommunityDocumentsResponse>("/companies/providers/read_by_provider", request);
   return answer.data;
 }

@@ -4,7 +4,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { fetchCommunityProviders } from "./fetchCommunityProviders";
 
 /** The row of a provider among a community's providers, or null when it does not serve the community. */
-export async function findCommunityProvider(idFinca: number, idProvider: number): Promise<CommunityProviderRow | null> {
+async function findCommunityProvider(idFinca: number, idProvider: number): Promise<CommunityProviderRow | null> {
   const answer = await fetchCommunityProviders({ idFinca, id_provider: idProvider, page: 1, limit: 1 });
   return answer.data[0] ?? null;
 }

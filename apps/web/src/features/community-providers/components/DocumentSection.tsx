@@ -9,7 +9,7 @@ import { formatFileSize } from "../../../ui/fileSize";
 import { ErrorAlert } from "../../../ui/LoadState";
 import { IconAction } from "../../../ui/RowActions";
 
-export type { SectionDefinition, SectionFile };
+export type { SectionFile };
 
 interface DocumentSectionProps {
   title: string;

@@ -4,7 +4,7 @@ import { showError } from "../../../app/errorDialog";
 import { download } from "../../../ui/download";
 
 /** 'Resumen': the CSV summary of the colegio's administrators or providers, saved by the browser. */
-export function downloadSummary(name: SummaryName): Promise<string> {
+function downloadSummary(name: SummaryName): Promise<string> {
   return download(`/companies/summaries/${name}`, `${name}.csv`);
 }
 

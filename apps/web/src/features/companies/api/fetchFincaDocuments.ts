@@ -7,7 +7,7 @@ import { queryKeys } from "../../../app/queryKeys";
  * A provider's definitions in one community, each with its documents there and, for the colegio, whether
  * it may switch their validation (companies/providers/documents_fincas, the getcompanydefined shape).
  */
-export function fetchFincaDocuments(request: FincaProviderRequest): Promise<CompanyDefinedResponse> {
+function fetchFincaDocuments(request: FincaProviderRequest): Promise<CompanyDefinedResponse> {
   return api.post<CompanyDefinedResponse>("/companies/providers/documents_fincas", request);
 }
 

@@ -4,7 +4,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** 'Aceptar' on the NIF form: a company already registered joins the colegio. */
-export async function includeCompany(request: IncludeCompanyRequest): Promise<{ id: number }> {
+async function includeCompany(request: IncludeCompanyRequest): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/registry/insertCompanyOnColegio", request);
   return answer.data;
 }

@@ -5,7 +5,7 @@ import { api } from "../../../app/api";
 export type NifLookupCompany = NonNullable<NifLookupResponse["company"]>;
 
 /** 'Validar' on the NIF form: the company registered with that NIF/CIF, or null when there is none. */
-export async function lookupNif(request: NifLookupRequest): Promise<NifLookupCompany | null> {
+async function lookupNif(request: NifLookupRequest): Promise<NifLookupCompany | null> {
   const answer = await api.post<NifLookupResponse>("/registry/getntype", request);
   return answer.company ?? null;
 }

@@ -7,7 +7,7 @@ import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
  * The colegio registers a new company and its manager (NIF form or full form); the manager receives a
  * link to choose a password.
  */
-export async function registerCompany(request: CompanyRegistrationRequest): Promise<{ id: number }> {
+async function registerCompany(request: CompanyRegistrationRequest): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/companies/registry/register", request);
   return answer.data;
 }

@@ -12,7 +12,7 @@ import { TrafficLight } from "../../../ui/TrafficLight";
 
 export type ListedType = typeof Role.administrador | typeof Role.gremio;
 export type CompanySection = "users" | "upload";
-export type CompanyActions = RowActions<CompanyRow, "activate" | "deactivate">;
+type CompanyActions = RowActions<CompanyRow, "activate" | "deactivate">;
 
 /** Where a row leads: a provider's detail (its users, or its documents), or an administrator's users. */
 export function companyPath(type: number, id: number, section: CompanySection = "users"): string {

@@ -5,7 +5,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { type CompanyForm, isColegio, requestOf, savedView } from "../companyForm";
 
 /** Saves a company's own data (name, CIF and contact data; a colegio's region). */
-export async function updateCompany(request: CompanyUpdateRequest): Promise<void> {
+async function updateCompany(request: CompanyUpdateRequest): Promise<void> {
   await api.post("/companies/companies/update", request);
 }
 

@@ -3,7 +3,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** Deletes a definition together with every document uploaded for it and its templates (soft delete). */
-export async function deleteDefinition(id: number): Promise<void> {
+async function deleteDefinition(id: number): Promise<void> {
   await api.post(`/document-require-definitions/delete/${id}`);
 }
 

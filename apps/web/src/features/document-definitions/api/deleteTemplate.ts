@@ -3,7 +3,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** Deletes a template of a definition. */
-export async function deleteTemplate(id: number): Promise<void> {
+async function deleteTemplate(id: number): Promise<void> {
   await api.post(`/plantillas-docs/delete/${id}`);
 }
 

@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** The templates (plantillas) of a definition: files to fill in before uploading the document. */
-export async function fetchTemplates(definitionId: number): Promise<TemplateRow[]> {
+async function fetchTemplates(definitionId: number): Promise<TemplateRow[]> {
   const answer = await api.post<{ data: TemplateRow[] }>("/plantillas-docs/list", {
     id_document_require_definition: definitionId,
   });

@@ -3,7 +3,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** Cancels an open invitation: its link stops working. */
-export async function cancelInvitation(id: number): Promise<void> {
+async function cancelInvitation(id: number): Promise<void> {
   await api.post(`/companies/invitations/cancel/${id}`);
 }
 

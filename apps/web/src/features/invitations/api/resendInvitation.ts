@@ -3,7 +3,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** Sends an open or expired invitation again, with a new link. */
-export async function resendInvitation(id: number): Promise<void> {
+async function resendInvitation(id: number): Promise<void> {
   await api.post(`/companies/invitations/resend/${id}`);
 }
 

@@ -4,7 +4,7 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
 
 /** Invites the manager of a new colegio (it exists once they accept); answers the invitation's id. */
-export async function inviteColegio(request: MasterInviteRequest): Promise<{ id: number }> {
+async function inviteColegio(request: MasterInviteRequest): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/companies/master/invite", request);
   return answer.data;
 }

@@ -7,7 +7,7 @@ import { pendingEmailChangeKey } from "./fetchPendingEmailChange";
  * Mis datos: asks to change the user's e-mail (only the caller's own user). Nothing changes yet: the
  * answer is the user as it is and the change now waiting for the link mailed to the new address.
  */
-export async function editUser(userId: number, input: EditUserRequest): Promise<EditUserResponse> {
+async function editUser(userId: number, input: EditUserRequest): Promise<EditUserResponse> {
   return api.post<EditUserResponse>(`/companies/users/edit/${userId}`, input);
 }
 

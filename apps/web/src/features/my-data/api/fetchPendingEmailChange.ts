@@ -5,7 +5,7 @@ import { api } from "../../../app/api";
 export const pendingEmailChangeKey = ["my-data", "email-change"] as const;
 
 /** The change of e-mail still waiting for its confirmation link to be opened, or null. */
-export async function fetchPendingEmailChange(): Promise<PendingEmailChange | null> {
+async function fetchPendingEmailChange(): Promise<PendingEmailChange | null> {
   const answer = await api.get<{ data: PendingEmailChange | null }>("/companies/users/email-change");
   return answer.data;
 }

@@ -15,7 +15,7 @@ const SOURCE_PATH: Record<ReadingSource, string> = {
  * administrator, or from its providers (for a provider, the other providers'; for the administrator, its
  * providers').
  */
-export async function fetchCommunityDocuments(source: ReadingSource, idFinca: number): Promise<CommunityDocumentRow[]> {
+async function fetchCommunityDocuments(source: ReadingSource, idFinca: number): Promise<CommunityDocumentRow[]> {
   const answer = await api.post<CommunityDocumentsResponse>(SOURCE_PATH[source], { id_finca: idFinca });
   return answer.data;
 }

@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { showsReading } from "../readingQueries";
 
 /** The caller's company marks a document read in a community (spec 02 §3 'Mark-as-read payload'). */
-export async function markRead(request: Omit<MarkReadRequest, "readed">): Promise<number> {
+async function markRead(request: Omit<MarkReadRequest, "readed">): Promise<number> {
   const answer = await api.post<{ read_identifier: number }>("/companies/providers/mark_read", {
     readed: true,
     ...request,

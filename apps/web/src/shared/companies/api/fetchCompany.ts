@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
 /** One company with its manager and its activities in the current colegio (the caller's own, or a member). */
-export async function fetchCompany(id: number): Promise<CompanyView> {
+async function fetchCompany(id: number): Promise<CompanyView> {
   const answer = await api.get<{ company: CompanyView }>(`/companies/companies/view/${id}`);
   return answer.company;
 }

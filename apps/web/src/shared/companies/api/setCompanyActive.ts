@@ -7,7 +7,7 @@ import { useRefreshingMutation } from "../../../app/useRefreshingMutation";
  * Activates a deactivated company again, or deactivates it (nothing is deleted): a colegio, by the master
  * (its staff can no longer log in), or a member company in the caller's colegio.
  */
-export async function setCompanyActive({ id, active }: { id: number; active: boolean }): Promise<void> {
+async function setCompanyActive({ id, active }: { id: number; active: boolean }): Promise<void> {
   const body: IdBody = { id };
   await api.post(`/companies/companies/${active ? "activate" : "deactivate"}`, body);
 }

@@ -4,7 +4,7 @@ import { api } from "../../../app/api";
 import { refreshDocuments } from "./refreshDocuments";
 
 /** Saves a document's file name and expiry (null: it never expires); documents.expiry-required when it must have one. */
-export async function editDocumentFile({ fileId, ...request }: FileEditRequest & { fileId: number }): Promise<FileRow> {
+async function editDocumentFile({ fileId, ...request }: FileEditRequest & { fileId: number }): Promise<FileRow> {
   const answer = await api.post<{ file: FileRow }>(`/file-manager/fileupload/edit/${fileId}`, request);
   return answer.file;
 }

@@ -8,7 +8,7 @@ import { queryKeys } from "../../../app/queryKeys";
  * uploaded for it, its templates and what the caller may do: in a community (`id_finca`) or the general
  * documents of a group (spec 02 §2 'Upload screen for a community', 'Mandatory documents').
  */
-export function fetchDefinedDocuments(request: CompanyDefinedRequest): Promise<CompanyDefinedResponse> {
+function fetchDefinedDocuments(request: CompanyDefinedRequest): Promise<CompanyDefinedResponse> {
   return api.post<CompanyDefinedResponse>("/companies/documents/getcompanydefined", request);
 }
 

@@ -3,7 +3,7 @@ import { api } from "../../../app/api";
 import { refreshDocuments } from "./refreshDocuments";
 
 /** The colegio marks a document validated or pending again; saved at once (spec 02 §4 'Document validity'). */
-export async function validateDocument({
+async function validateDocument({
   id,
   valid,
 }: {

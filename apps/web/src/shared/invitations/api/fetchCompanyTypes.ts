@@ -5,7 +5,7 @@ import { api } from "../../../app/api";
 type CompanyTypeOption = CompanyTypesResponse["usertypes"][number];
 
 /** The company levels the caller may create, in policy order (the first is preselected). */
-export async function fetchCompanyTypes(): Promise<CompanyTypeOption[]> {
+async function fetchCompanyTypes(): Promise<CompanyTypeOption[]> {
   const answer = await api.get<CompanyTypesResponse>("/companies/companies/types");
   return answer.usertypes ?? [];
 }

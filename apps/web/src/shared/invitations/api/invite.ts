@@ -23,7 +23,7 @@ function bodyOf(invitation: Invitation): InviteRequest {
 }
 
 /** Sends an invitation; answers its id. */
-export async function invite(invitation: Invitation): Promise<{ id: number }> {
+async function invite(invitation: Invitation): Promise<{ id: number }> {
   const answer = await api.post<{ data: { id: number } }>("/companies/companies/invite", bodyOf(invitation));
   return answer.data;
 }
