@@ -1,9 +1,9 @@
-import { act } from "@testing-library/react";
 import { vi } from "vitest";
 
 /**
  * A stand-in for the browser's XMLHttpRequest (uploads use it to show progress, app/upload.ts): each
- * request sent is kept in `sent`, and the test answers it when it chooses.
+ * request sent is kept in `sent`, and the test answers it when it chooses (in a component test, inside
+ * React's `act`). Plain Node tests use it too: it needs no DOM.
  */
 export class FakeXhr {
   static sent: FakeXhr[] = [];
@@ -44,13 +44,13 @@ export class FakeXhr {
 
   /** `loaded` of `total` bytes of the body have gone out. */
   progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  /** The server answers `status` with `json`. */
-  async respond(status: number, json: unknown) {
+  /** The server answers `status` with `body` (JSON, or a text as it is). */
+  answer(status: number, body: unknown) {
     this.status = status;
-    this.responseText = JSON.stringify(json);
-    await act(async () => this.onload?.());
+    this.responseText = typeof body === "string" ? body : JSON.stringify(body);
+    this.onload?.();
   }
 }
 

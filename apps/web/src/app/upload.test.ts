@@ -1,5 +1,6 @@
 import { ErrorKey, type SessionData } from "@coordina/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeXhr } from "../../test/fakeXhr";
 
 /** The browser's storage, for the session module (Node has none). */
 class MemoryStorage {
@@ -26,42 +27,6 @@ class MemoryStorage {
 vi.stubGlobal("localStorage", new MemoryStorage());
 vi.stubGlobal("sessionStorage", new MemoryStorage());
 
-/** Just what uploadFile uses of XMLHttpRequest; `answer` plays the server. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === "string" ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
 vi.stubGlobal("XMLHttpRequest", FakeXhr);
 
 const { newIdempotencyKey, uploadBody, uploadFailureKey, uploadFile, uploadUrl } = await import("./upload");

@@ -1,5 +1,5 @@
 import { MAX_FILE_SIZE_BYTES } from "@coordina/domain";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, stubXhr } from "../../test/fakeXhr";
@@ -67,10 +67,10 @@ describe("UploadArea", () => {
     expect(within(row).getByText("seguro.pdf")).toBeTruthy();
     expect(within(row).getByText("Subiendo… 0 %")).toBeTruthy();
 
-    request.progress(512, 1024);
+    act(() => request.progress(512, 1024));
     expect(within(row).getByText("Subiendo… 50 %")).toBeTruthy();
 
-    await request.respond(200, { result: true, data: { id: 31 } });
+    await act(async () => request.answer(200, { result: true, data: { id: 31 } }));
     expect(within(row).getByText("Subido")).toBeTruthy();
     expect(onUploaded).toHaveBeenCalledWith({ result: true, data: { id: 31 } });
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -127,7 +127,7 @@ describe("UploadArea", () => {
   it("shows the server's refusal in Spanish", async () => {
     const { user, input } = renderArea();
     const row = await choose(user, input, pdf());
-    await FakeXhr.sent[0]!.respond(413, { result: false });
+    await act(async () => FakeXhr.sent[0]!.answer(413, { result: false }));
 
     expect(within(row).getByText("No subido")).toBeTruthy();
     expect(within(await errorDialog()).getByText(TOO_LARGE)).toBeTruthy();

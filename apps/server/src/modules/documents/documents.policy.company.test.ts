@@ -1,5 +1,6 @@
-import { Role, type RoleName } from "@coordina/domain";
+import type { RoleName } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
+import { COLEGIO_A, COLEGIO_B, callerOf, OTHER, ROLE_NAMES } from "../../../test/policy-callers.js";
 import { documentPolicy } from "./documents.policy.js";
 
 /**
@@ -8,17 +9,6 @@ import { documentPolicy } from "./documents.policy.js";
  * (for the colegio role: colegio A itself). Seeing, editing and validating one document is the table of
  * documents.policy.test.ts.
  */
-const ME = 100;
-const OTHER = 200;
-const COLEGIO_A = 10;
-const COLEGIO_B = 11;
-
-const ROLE_NAMES = Object.keys(Role) as RoleName[];
-const companyOf = (role: number) => (role === Role.colegio ? COLEGIO_A : ME);
-const callerOf = (roleName: RoleName, chosen: number | null = null) => {
-  const role = Role[roleName];
-  return { role, companyId: companyOf(role), colegioId: chosen };
-};
 
 /** A company as the colegio reviews it: seen from which colegio, and whether it works there. */
 const REVIEW_CASES = {

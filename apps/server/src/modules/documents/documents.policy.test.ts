@@ -1,5 +1,6 @@
 import { Requirement, Role, type RoleName } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
+import { COLEGIO_A, COLEGIO_B, callerOf, companyOf, ME, OTHER, ROLE_NAMES } from "../../../test/policy-callers.js";
 import type { CommunityRelation } from "../communities/communities.policy.js";
 import { definitionPolicy, type UploadTarget } from "./definitions.policy.js";
 import { type DocumentFacts, documentPolicy } from "./documents.policy.js";
@@ -10,17 +11,6 @@ import { type DocumentFacts, documentPolicy } from "./documents.policy.js";
  * definitions are colegio A's unless the case says otherwise; `chosen` is the colegio the request
  * selected (colg_id).
  */
-const ME = 100;
-const OTHER = 200;
-const COLEGIO_A = 10;
-const COLEGIO_B = 11;
-
-const ROLE_NAMES = Object.keys(Role) as RoleName[];
-const companyOf = (role: number) => (role === Role.colegio ? COLEGIO_A : ME);
-const actorOf = (roleName: RoleName, chosen: number | null) => {
-  const role = Role[roleName];
-  return { role, companyId: companyOf(role), colegioId: chosen };
-};
 
 describe("the table covers the domain", () => {
   it("has a row for every role, with the codes of the spec", () => {
@@ -93,7 +83,7 @@ describe("definitions: who edits and who reads them", () => {
   describe.each(Object.entries(READ_TABLE))("%s", (roleName, row) => {
     it.each(READ_CASE_NAMES)("reads and edits %s as the table says", (name) => {
       const { colegioId, standing, chosen } = READ_CASES[name];
-      const actor = actorOf(roleName as RoleName, chosen);
+      const actor = callerOf(roleName as RoleName, chosen);
       expect(definitionPolicy.can(actor, "read", { colegioId, ...standing }), "mayReadDefinitions").toBe(
         row.read.includes(name),
       );
@@ -230,7 +220,7 @@ describe("upload: who uploads for which definition, where", () => {
       for (const name of PLACE_NAMES) {
         const { chosen, ...place } = PLACES[name];
         const target: UploadTarget = { ...place, origin, colegioId: COLEGIO_A };
-        if (definitionPolicy.can(actorOf(roleName as RoleName, chosen), "upload", target)) allowed.push(name);
+        if (definitionPolicy.can(callerOf(roleName as RoleName, chosen), "upload", target)) allowed.push(name);
       }
       expect(allowed).toEqual(row.origins.includes(origin) ? row.places : []);
     });
@@ -363,7 +353,7 @@ describe("documents: who sees, edits and validates them", () => {
 
   describe.each(Object.entries(VIEW_TABLE))("%s", (roleName, row) => {
     it.each(DOC_CASE_NAMES)("sees, edits and validates %s as the table says", (name) => {
-      const actor = actorOf(roleName as RoleName, DOC_CASES[name].chosen);
+      const actor = callerOf(roleName as RoleName, DOC_CASES[name].chosen);
       const facts = factsOf(name, actor.role);
       expect(documentPolicy.can(actor, "view", facts), "mayView").toBe(row.view.includes(name));
       expect(documentPolicy.can(actor, "edit", facts), "mayEdit").toBe(row.edit.includes(name));
@@ -372,7 +362,7 @@ describe("documents: who sees, edits and validates them", () => {
 
     it("never edits what it may not see", () => {
       for (const name of DOC_CASE_NAMES) {
-        const actor = actorOf(roleName as RoleName, DOC_CASES[name].chosen);
+        const actor = callerOf(roleName as RoleName, DOC_CASES[name].chosen);
         const facts = factsOf(name, actor.role);
         if (documentPolicy.can(actor, "edit", facts)) expect(documentPolicy.can(actor, "view", facts), name).toBe(true);
       }

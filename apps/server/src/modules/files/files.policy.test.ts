@@ -1,5 +1,6 @@
 import { Requirement, Role, type RoleName } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
+import { COLEGIO_A, COLEGIO_B, companyOf, OTHER, ROLE_NAMES } from "../../../test/policy-callers.js";
 import { type FileAction, type FileFacts, filePolicy } from "./files.policy.js";
 
 /**
@@ -8,13 +9,6 @@ import { type FileAction, type FileFacts, filePolicy } from "./files.policy.js";
  * judged as the document (documents.policy.test.ts has that table in full), a template as its
  * definition, a loose file by its owner company.
  */
-const ME = 100;
-const OTHER = 200;
-const COLEGIO_A = 10;
-const COLEGIO_B = 11;
-
-const ROLE_NAMES = Object.keys(Role) as RoleName[];
-const companyOf = (role: number) => (role === Role.colegio ? COLEGIO_A : ME);
 
 const document = (uploader: number, member: boolean, shares: boolean) => ({
   facts: { uploaderCompanyId: uploader, colegioId: COLEGIO_A, dest: Requirement.provider, member, shares },
