@@ -66,20 +66,22 @@ export type SortColumn = string | { expr: string; nullable: true };
  * The `order by` of a list sorted by a whitelisted column (DESIGN.md §4): its expression and direction,
  * then `tiebreak` in the same direction, so that pages never overlap. A column that is never null gets
  * no NULLS clause, so an index on (column, tiebreak) serves both directions (read backwards for DESC;
- * `DESC NULLS LAST` could not use it). A nullable one keeps its empty values last either way.
+ * `DESC NULLS LAST` could not use it). A nullable one keeps its empty values last either way. A list
+ * whose ties keep one order whichever way the column goes names its tiebreak's own direction.
  */
 export function sortSql<K extends string>(
   columns: Record<K, SortColumn>,
   key: K,
   dir: "ASC" | "DESC",
-  tiebreak: string,
+  tiebreak: string | { expr: string; dir: "ASC" | "DESC" },
 ) {
   const direction = dir === "DESC" ? "DESC" : "ASC";
   // Route schemas name the keys; a key outside the table is the caller's mistake, never a 500.
   if (!Object.hasOwn(columns, key)) throw new AppError(400, ErrorKey.invalidInput);
   const column = columns[key];
   const first = typeof column === "string" ? `${column} ${direction}` : `${column.expr} ${direction} nulls last`;
-  return sql.raw(`${first}, ${tiebreak} ${direction}`);
+  const last = typeof tiebreak === "string" ? `${tiebreak} ${direction}` : `${tiebreak.expr} ${tiebreak.dir}`;
+  return sql.raw(`${first}, ${last}`);
 }
 
 /** The paging and sorting of a list request, as the routes' schemas give it. */

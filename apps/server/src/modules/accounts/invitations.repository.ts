@@ -60,7 +60,7 @@ export async function pageInvitations(db: DbOrTx, companyId: number, q: SortedPa
   // column, ties stay newest first whichever way the column goes.
   const orderBy =
     q.sortBy && q.sortBy !== "created"
-      ? sortSql(SORT_COLUMNS, q.sortBy, dir, "i.id desc, i.id")
+      ? sortSql(SORT_COLUMNS, q.sortBy, dir, { expr: "i.id", dir: "DESC" })
       : sortSql({ created: "i.created_at" }, "created", dir, "i.id");
   const like = containsPattern(q.filter);
   return fetchPage(

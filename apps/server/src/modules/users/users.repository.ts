@@ -20,7 +20,7 @@ const userRow: (raw: Record<string, unknown>) => UserRow = rowReader({
 /** One page of a company's users and their total (index users_company_idx). */
 export async function pageUsers(db: DbOrTx, companyId: number, q: SortedPage<(typeof USER_SORTABLE)[number]>) {
   // Ties keep the users' order (by id) whichever way the column goes.
-  const orderBy = sortSql(SORT_COLUMNS, q.sortBy ?? "email", q.sortDesc ?? "ASC", "u.id asc, u.id");
+  const orderBy = sortSql(SORT_COLUMNS, q.sortBy ?? "email", q.sortDesc ?? "ASC", { expr: "u.id", dir: "ASC" });
   return fetchPage(
     db,
     q,
