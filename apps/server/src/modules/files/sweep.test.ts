@@ -7,7 +7,7 @@ import { ErrorKey, PDF_MIME } from "@coordina/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blobPath, createUploadWorld, UPLOAD_URL } from "../../../test/documents-world.js";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
@@ -47,6 +47,12 @@ beforeAll(async () => {
   owner = { userId: user!.id, companyId: ctx.seed.provider.id };
 });
 freshWorldForEachTest(() => ctx);
+// The world's rows are restored after each test but its blobs stay on disk, so an earlier test (in any
+// order: CI shuffles) may leave an aged blob whose record is gone. Clearing those first makes each test's
+// sweep report count only what that test set up.
+beforeEach(async () => {
+  await sweepFiles(db(), appStore(), settings());
+});
 afterAll(async () => ctx?.close());
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
