@@ -20,6 +20,14 @@ export const PAGE_SIZE = {
   providerPickerAppend: 8,
   /** definitions list in the settings screen (spec 02 §9) */
   definitions: 10,
+  /** the porters card of a community (spec 02 §9: doormen list 4 in the community) */
+  communityPorters: 4,
+  /** the doormen summary (spec 02 §9: 10 in the summary) */
+  porterSummary: 10,
+  /** a porter's own communities (spec 02 §9: own communities limit 100) */
+  ownCommunities: 100,
+  /** recorded arrivals of a provider or a community */
+  arrivals: 10,
 } as const;
 export const START_PAGE = 1;
 /** Hard ceiling for any `limit` a client may ask for. */

@@ -74,6 +74,13 @@ export const ErrorKey = {
   readForOtherCompany: "documents.read-other-company",
   documentNotReadable: "documents.not-readable",
   providerNotInFinca: "companies-providers.not-in-finca",
+  // Porters (spec 02 §8 'Porter registration').
+  userNotExists: "user.not.exists",
+  userNotGoodRole: "user.not.good.role",
+  userAlreadyRegistered: "user.already.registered",
+  /** registerTest while the testing mode is off */
+  porterTestingOff: "porteros.testing-off",
+  porterNotInFinca: "porteros.not-in-finca",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 
@@ -100,6 +107,10 @@ export const ValidationKey = {
   definitionName: "validate.definition-name",
   fileName: "validate.file-name",
   dateInvalid: "validate.date",
+  /** the porter form's e-mail (spec 02 §5) */
+  porterEmail: "email.invalid",
+  /** the porter form's password in testing mode (spec 02 §9: at least 6) */
+  porterTestPassword: "porteros.password-min",
 } as const;
 export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
 export const VALIDATION_KEYS: ReadonlySet<string> = new Set(Object.values(ValidationKey));

@@ -14,6 +14,7 @@ export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
 export * from "./schemas/documents.js";
 export * from "./schemas/paging.js";
+export * from "./schemas/porters.js";
 export * from "./schemas/reading.js";
 export * from "./validation.js";
 export * from "./version.js";

@@ -20,7 +20,7 @@ const requirementSchema = z
 const originSchema = requirementSchema.refine((v) => v !== Requirement.none, { error: ValidationKey.required });
 
 /** A calendar date YYYY-MM-DD that exists. */
-const isoDateSchema = z
+export const isoDateSchema = z
   .string()
   .regex(ISO_DATE, { error: ValidationKey.dateInvalid })
   .refine(
