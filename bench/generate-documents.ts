@@ -13,8 +13,8 @@ import { type Db, queryRows } from "../apps/server/src/db/client.js";
  *   obsoletable with an expiry, some validated by the colegio) and per community (`assocfinca`);
  *   provider → administrator documents with `dest_read_required`, provider → provider ones that other
  *   providers must read, administrator → provider notices (per community and general) that providers
- *   must read, administrator records nobody reads, porter definitions (no porters here, no documents),
- *   and one deleted definition whose documents are deleted with it.
+ *   must read, administrator records nobody reads, porter definitions (the porters of generate.ts upload
+ *   nothing), and one deleted definition whose documents are deleted with it.
  * - Documents: every provider's general documents (most of the mandatory ones, some optional ones),
  *   the administrators' general documents, per-community documents of the administrators (most of each
  *   community's notices) and of the providers (fewer: many communities are behind), earlier expired
@@ -87,7 +87,7 @@ const DEFINITIONS: [string, number, number, Flag[]][] = [
   ["Protocolo de coordinación del administrador", 0, 5, ["mandatory", "read"]],
   ["Teléfonos de emergencia del administrador", 0, 26, ["mandatory", "read"]],
   ["Certificado de colegiado", 0, -1, ["mandatory", "obsoletable", "validate"]],
-  // Porters (none in the bench: no documents).
+  // Porters: generate.ts gives every community one, who uploads nothing (their duties stay open).
   ["Cuadrante del portero", 25, 5, ["PORTERO"]],
 ];
 

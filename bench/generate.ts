@@ -4,7 +4,8 @@ import { type DocumentCounts, generateDocuments } from "./generate-documents.js"
 
 /**
  * Realistic scale for one large colegio: 5,000 provider and 1,000 administrator companies with their
- * managers, 20 communities per administrator (20,000) with 10 providers each (200,000 links), 40
+ * managers, 20 communities per administrator (20,000) with 10 providers each (200,000 links) and one
+ * porter each (20,000 porters, half of whom have read what their administrator gives them), 40
  * activities (two per provider), and the colegio's invitation history. Rows are made in SQL
  * (generate_series), so the generator is fast and identical on PGlite and PostgreSQL. Passwords are not
  * hashed for these rows: they never log in. Then the compliance data (generate-documents.ts): 40 document
@@ -100,6 +101,26 @@ async function generateWorld(
                   where cif_norm = 'BENCH' || (1 + ((f.id * 7 + k * 499) % ${providers}))) p on true
     where f.cif_norm like 'HB%'
     on conflict do nothing`);
+  // One porter per community (issue 19): its own company (type 25) and user, linked to the community.
+  await db.execute(sql`
+    insert into companies (type, name, cif, cif_norm, owner_company_id)
+    select 25, 'Portero ' || f.id, 'PORT' || f.id, 'PORT' || f.id, f.admin_company_id
+    from communities f where f.cif_norm like 'HB%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into users (email, user_role, company_id)
+    select 'portero' || c.id || '@bench.test', 25, c.id from companies c where c.cif like 'PORT%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    update companies c set owner_user_id = u.id from users u
+    where u.company_id = c.id and c.cif like 'PORT%' and c.owner_user_id is null`);
+  await db.execute(sql`
+    insert into community_porters (community_id, porter_user_id)
+    select f.id, u.id from communities f
+    join companies c on c.cif_norm = 'PORT' || f.id
+    join users u on u.company_id = c.id
+    where f.cif_norm like 'HB%'
+    on conflict do nothing`);
   // 40 activities; each provider offers two of them.
   await db.execute(sql`
     insert into activities (colegio_id, name)
@@ -140,6 +161,19 @@ async function generateWorld(
   }
   const based = performance.now();
   const documents = await generateDocuments(db, providers, documentShare);
+  // The porters of every other community have read what their administrator gives porters there.
+  await db.execute(sql`
+    insert into read_marks (document_id, community_id, reader_company_id, user_id)
+    select cd.id, f.id, u.company_id, u.id
+    from community_porters cp
+    join users u on u.id = cp.porter_user_id
+    join communities f on f.id = cp.community_id
+    join company_documents cd on cd.company_id = f.admin_company_id and cd.erased = false
+      and (cd.community_id = f.id or cd.community_id is null)
+    join document_definitions d on d.id = cd.definition_id and d.dest_read_required
+      and d.requirement_dest in (25, 26, 27) and d.assocfinca = (cd.community_id is not null)
+    where f.cif_norm like 'HB%' and f.id % 2 = 0
+    on conflict do nothing`);
   const documented = performance.now();
   // As autovacuum would after a bulk load: statistics, and the GIN indexes' pending lists merged.
   await db.execute(sql`vacuum analyze`);

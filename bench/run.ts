@@ -298,6 +298,16 @@ async function measureCommunities(backend: string, base: string) {
       "/companies-providers/index",
       asAdmin({ idFinca: community }),
     ],
+    [
+      "POST /porteros/fincas/index (porteros de una comunidad) [cumplimiento]",
+      "/porteros/fincas/index",
+      asAdmin({ id_finca: community }),
+    ],
+    [
+      "POST /porteros/portero/admin_summary (administrador, 20 porteros, pág. 1) [cumplimiento]",
+      "/porteros/portero/admin_summary",
+      asAdmin({ page: 1 }),
+    ],
   ];
   for (const [what, path, request] of compliance) {
     rows.push({ backend, what, value: await loadVsHealth(backend, `${base}${path}`, request) });

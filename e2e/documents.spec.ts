@@ -1,40 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO, dropFile, loginWith, logout, makePdf, openMenu } from "./fixtures";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO, ddmmyyyy, dropFile, loginWith, logout, makePdf, openMenu, openPicker, pickDay } from "./fixtures";
 
 /** The demo provider (apps/server seed). */
 const PROVIDER = "Ascensores Levante S.L.";
 const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 const DEFINITION = `Seguro de responsabilidad civil ${tag}`;
-
-const ddmmyyyy = (d: Date) =>
-  `${String(d.getDate()).padStart(2, "0")}/${String(d.getMonth() + 1).padStart(2, "0")}/${d.getFullYear()}`;
-
-/**
- * Opens the date picker of `field`: a click that lands while its dialog still moves can leave it shut,
- * so it is clicked again until the calendar shows.
- */
-async function openPicker(page: Page, field: Locator) {
-  const calendar = page.locator("[data-direction='previous']").first();
-  await expect(async () => {
-    if (!(await calendar.isVisible())) await field.click();
-    await expect(calendar).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Picks day `day` of the month `monthsAhead` from the one an open Mantine date picker shows. */
-async function pickDay(page: Page, monthsAhead: number, day: number) {
-  for (let i = 0; i < Math.abs(monthsAhead); i++) {
-    await page
-      .locator(monthsAhead > 0 ? "[data-direction='next']" : "[data-direction='previous']")
-      .first()
-      .click();
-  }
-  await page
-    .locator("table button:not([data-outside])")
-    .filter({ hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
-}
 
 async function loginAs(page: Page, who: keyof typeof DEMO) {
   await page.goto("./#/login");

@@ -197,3 +197,34 @@ export async function dropFiles(page: Page, zone: Locator, files: { name: string
   );
   for (const type of ["dragenter", "dragover", "drop"]) await zone.dispatchEvent(type, { dataTransfer });
 }
+
+/** A date as the portal shows it: DD/MM/YYYY. */
+export const ddmmyyyy = (d: Date) =>
+  `${String(d.getDate()).padStart(2, "0")}/${String(d.getMonth() + 1).padStart(2, "0")}/${d.getFullYear()}`;
+
+/**
+ * Opens the date picker of `field`: a click that lands while its dialog still moves can leave it shut,
+ * so it is clicked again until the calendar shows.
+ */
+export async function openPicker(page: Page, field: Locator) {
+  const calendar = page.locator("[data-direction='previous']").first();
+  await expect(async () => {
+    if (!(await calendar.isVisible())) await field.click();
+    await expect(calendar).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Picks day `day` of the month `monthsAhead` from the one an open Mantine date picker shows. */
+export async function pickDay(page: Page, monthsAhead: number, day: number) {
+  for (let i = 0; i < Math.abs(monthsAhead); i++) {
+    await page
+      .locator(monthsAhead > 0 ? "[data-direction='next']" : "[data-direction='previous']")
+      .first()
+      .click();
+  }
+  await page
+    .locator("table button:not([data-outside])")
+    .filter({ hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+}

@@ -41,14 +41,24 @@ const document = (
   validated: false,
 });
 
-const { administrator, provider } = Requirement;
+const { administrator, provider, portero } = Requirement;
+/** Porter R (its company) works in F1 and F2. */
+const R = 30;
 const example: ComplianceWorld = {
   today: "2026-11-23",
   definitions: [
-    definition(1, provider, administrator, {}),
-    definition(2, provider, administrator, { obsoletable: true, validateColegioRequired: true }),
-    definition(3, administrator, provider, { assocfinca: true, destReadRequired: true }),
-    definition(4, provider, provider, { assocfinca: true, destReadRequired: true }),
+    definition(1, provider, administrator, { name: "Evaluación de riesgos" }),
+    definition(2, provider, administrator, { name: "Seguro RC", obsoletable: true, validateColegioRequired: true }),
+    definition(3, administrator, provider, { name: "Riesgos de la finca", assocfinca: true, destReadRequired: true }),
+    definition(4, provider, provider, { name: "Plan de trabajo", assocfinca: true, destReadRequired: true }),
+    definition(6, portero, administrator, { name: "Formación del portero", obsoletable: true }),
+    definition(7, administrator, portero, { name: "Normas de la finca", assocfinca: true, destReadRequired: true }),
+    definition(8, provider, portero, {
+      name: "Ficha del trabajador",
+      assocfinca: true,
+      destReadRequired: true,
+      mandatory: false,
+    }),
   ],
   communities: [
     { id: F1, colegioId: COLEGIO, adminCompanyId: A, erased: false },
@@ -59,14 +69,25 @@ const example: ComplianceWorld = {
     { communityId: F2, providerId: P, erased: false },
     { communityId: F1, providerId: Q, erased: false },
   ],
+  porterLinks: [
+    { communityId: F1, porterCompanyId: R, erased: false },
+    { communityId: F2, porterCompanyId: R, erased: false },
+  ],
   documents: [
     document(1, 1, P, null),
     document(2, 2, P, null, "2026-11-22"),
     document(3, 3, A, F1),
-    document(4, 4, Q, F1),
+    { ...document(4, 4, Q, F1), fileName: "plan-q.pdf" },
     document(5, 4, P, F2, "2026-11-23"),
+    document(6, 6, R, null, "2026-12-31"),
+    document(7, 7, A, F1),
+    document(8, 8, Q, F1),
+    document(9, 7, A, F2),
   ],
-  reads: [{ documentId: 3, communityId: F1, readerCompanyId: P }],
+  reads: [
+    { documentId: 3, communityId: F1, readerCompanyId: P },
+    { documentId: 7, communityId: F1, readerCompanyId: R },
+  ],
 };
 
 const figures = (upload_must: number, uploaded_count: number, readed_must: number, readed_count: number) => ({
@@ -139,5 +160,75 @@ describe("the worked example of docs/compliance.md", () => {
     expect(added.providerInCommunity(F1, P).uploaded_count).toBe(1);
     expect(added.providerInCommunity(F2, P)).toMatchObject({ upload_must: 4, uploaded_count: 2 });
     expect(added.company(COLEGIO, P)).toMatchObject({ upload_must: 5, all_uploaded: 2 });
+  });
+});
+
+describe("the worked porter example of docs/compliance.md", () => {
+  const model = complianceModel(example);
+  const porter = (upload_must: number, uploaded_count: number, read_must: number, read_count: number) => ({
+    upload_must,
+    uploaded_count,
+    read_must,
+    read_count,
+  });
+
+  it("R in F1: uploads 1/1 (d6), reads 1/2 (d7 read, Q's d8 not)", () => {
+    expect(model.porterInCommunity(F1, R)).toEqual(porter(1, 1, 2, 1));
+  });
+  it("R in F2: uploads 1/1 (d6 is general), reads 0/1 (d9)", () => {
+    expect(model.porterInCommunity(F2, R)).toEqual(porter(1, 1, 1, 0));
+  });
+  it("R in the doormen summary over F1 and F2: the general upload once, reads summed", () => {
+    expect(model.porterOver(R, [F1, F2])).toEqual({
+      must_upload: 1,
+      uploaded: 1,
+      must_read: 3,
+      readed: 1,
+      numfincas: 2,
+    });
+  });
+  it("after 2026-12-31 d6 has expired in both communities", () => {
+    const later = complianceModel({ ...example, today: "2027-01-01" });
+    expect(later.porterInCommunity(F1, R)).toEqual(porter(1, 0, 2, 1));
+    expect(later.porterOver(R, [F1, F2])).toMatchObject({ must_upload: 1, uploaded: 0 });
+  });
+  it("R's documents and marks change none of the providers' figures above", () => {
+    expect(model.providerInCommunity(F1, P)).toEqual(figures(3, 1, 2, 1));
+    expect(model.community(F1)).toEqual({
+      mandatory_count: 6,
+      mandatory_uploaded_count: 2,
+      expected_count_read: 3,
+      count_read: 1,
+    });
+  });
+});
+
+describe("what the providers lack at the door (the arrival check)", () => {
+  const model = complianceModel(example);
+  it("P in F1: Plan de trabajo missing, Seguro RC expired on 2026-11-22, Q's plan to read", () => {
+    expect(model.unmetDuties(F1, P)).toEqual([
+      { kind: "upload", definition_id: 4, definition_name: "Plan de trabajo", reason: "missing", expired_on: null },
+      { kind: "upload", definition_id: 2, definition_name: "Seguro RC", reason: "expired", expired_on: "2026-11-22" },
+      { kind: "read", document_id: 4, definition_name: "Plan de trabajo", document_name: "plan-q.pdf" },
+    ]);
+  });
+  it("tomorrow P in F2 also has its plan expired on 2026-11-23", () => {
+    const tomorrow = complianceModel({ ...example, today: "2026-11-24" });
+    expect(tomorrow.unmetDuties(F2, P)).toEqual([
+      {
+        kind: "upload",
+        definition_id: 4,
+        definition_name: "Plan de trabajo",
+        reason: "expired",
+        expired_on: "2026-11-23",
+      },
+      { kind: "upload", definition_id: 2, definition_name: "Seguro RC", reason: "expired", expired_on: "2026-11-22" },
+    ]);
+  });
+  it("a Seguro RC uploaded without its date makes it incomplete", () => {
+    const undated = complianceModel({ ...example, documents: [...example.documents, document(10, 2, P, null)] });
+    expect(undated.unmetDuties(F2, P)).toEqual([
+      { kind: "upload", definition_id: 2, definition_name: "Seguro RC", reason: "incomplete", expired_on: null },
+    ]);
   });
 });

@@ -75,6 +75,7 @@ function world(parts: Partial<ComplianceWorld> = {}): ComplianceWorld {
       { communityId: F2, providerId: P, erased: false },
       { communityId: F1, providerId: Q, erased: false },
     ],
+    porterLinks: [],
     definitions: [],
     documents: [],
     reads: [],

@@ -3,6 +3,8 @@
 export const DEFAULT_FEATURES = ["lopd", "lopd-workers"] as const;
 export const FEATURE = {
   porterosAdmin: "porteros-admin",
+  /** the porter form's testing mode (registerTest): password and NIF, the porter created at once */
+  porterosAdminTest: "porteros-admin-test",
   lopd: "lopd",
   lopdWorkers: "lopd-workers",
   pendingTasks: "pending-tasks",

@@ -81,6 +81,8 @@ export const ErrorKey = {
   /** registerTest while the testing mode is off */
   porterTestingOff: "porteros.testing-off",
   porterNotInFinca: "porteros.not-in-finca",
+  /** register, include or invite names a porter whose account (user or company) is deactivated */
+  porterDeactivated: "porteros.user-deactivated",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 

@@ -1,4 +1,5 @@
 import { FEATURE, Role } from "@coordina/domain";
+import { COMMUNITIES_LIST, OWN_COMMUNITIES, PANEL_BASE, PORTER_SUMMARY_BASE } from "../shared/paths";
 
 export interface MenuItem {
   /** i18n key under menu. */
@@ -25,18 +26,26 @@ const MENU: readonly MenuItem[] = [
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
   {
     label: "comunidades",
-    to: "/comunidades/index",
+    to: COMMUNITIES_LIST,
     roles: [Role.administrador, Role.gremio],
-    within: "/comunidades/comunidad/",
+    within: `${PANEL_BASE}/`,
   },
   { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
-  { label: "porteros", to: "/admin-fincas/porteros/-1", roles: [Role.administrador], feature: FEATURE.porterosAdmin },
+  {
+    label: "porteros",
+    to: `${PORTER_SUMMARY_BASE}/-1`,
+    roles: [Role.administrador],
+    feature: FEATURE.porterosAdmin,
+    // the summary's other pages and a porter's communities
+    within: `${PORTER_SUMMARY_BASE}/`,
+  },
   { label: "lopd", to: "/lopd", roles: [Role.administrador], feature: FEATURE.lopd },
   { label: "documentos-obligatorios", to: "/documents/mandatory", roles: [Role.administrador] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio] },
   { label: "lopd", to: "/lopd", roles: [Role.gremio], feature: FEATURE.lopdWorkers },
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
-  { label: "mis-comunidades", to: "/porteros/comunidades/main", roles: [Role.portero] },
+  // a community's panel and its '¿Quién viene hoy?' too
+  { label: "mis-comunidades", to: OWN_COMMUNITIES, roles: [Role.portero], within: "/porteros/comunidades/" },
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
   { label: "usuarios", to: "/users", roles: [Role.colegio, Role.administrador, Role.gremio] },
   { label: "empresa", to: "/config", roles: [Role.colegio, Role.administrador, Role.gremio] },

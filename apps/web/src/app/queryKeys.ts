@@ -16,6 +16,11 @@ export const queryKeys = {
   communityProvider: (communityId: number, providerId: number) =>
     ["community-provider", communityId, providerId] as const,
   providerPicker: "provider-picker",
+  /** the porters of a community (every page, and all of them) and the doormen summary (every page) */
+  communityPorters: "community-porters",
+  porterSummary: "porter-summary",
+  /** recorded arrivals of providers in a community (every page) */
+  arrivals: "arrivals",
   /** one company with its manager and activities */
   company: (id: number) => ["company", id] as const,
   /** the colegio's member companies of a type (every page) */
@@ -34,19 +39,34 @@ export const queryKeys = {
   definedDocuments: "defined-documents",
   /** the colegio's documents pending validation */
   pendingValidation: "pending-validation",
-  /** every reading list: [reading, what, community, …] */
+  /**
+   * every list of a community's documents with a reader's marks, and a porter's uploads there:
+   * [reading, what, community, …]
+   */
   reading: "reading",
+  /** the porter's own communities with its figures there (every page) */
+  ownCommunities: "own-communities",
+  /** the porter's view of a community's visits: [porter-calendar, community, year, month] */
+  porterCalendar: "porter-calendar",
+  /** the arrival check's providers of a community: [arrival-providers, community, filter] */
+  arrivalProviders: "arrival-providers",
   /** the session's user, colegios and flags (the header) */
   session: ["session", "current"] as const,
 } as const;
 
 /**
- * Queries that show a community's figures: every page of the administrator's communities list and, given
- * the community, its panel (its id may be a number or a string in the key).
+ * Queries that show a community's figures: every page of the administrator's communities list, the
+ * porter's own communities and, given the community, its panel (its id may be a number or a string in the key).
  */
 export function showsCommunityFigures(key: QueryKey, communityId?: number): boolean {
-  if (key[0] === queryKeys.communities) return true;
+  if (key[0] === queryKeys.communities || key[0] === queryKeys.ownCommunities) return true;
   if (communityId === undefined) return false;
   const [name, id] = queryKeys.community(communityId);
   return key[0] === name && key.length > 1 && String(key[1]) === String(id);
+}
+
+/** A reading list ([reading, what, community, …]) of the community, or of any community without one. */
+export function isReadingListOf(key: QueryKey, communityId?: number): boolean {
+  if (key[0] !== queryKeys.reading) return false;
+  return communityId === undefined || String(key[2]) === String(communityId);
 }

@@ -1,7 +1,8 @@
-import { Role } from "@coordina/domain";
+import { FEATURE, Role, startPageFor } from "@coordina/domain";
 import { type ComponentType, lazy, Suspense } from "react";
-import { Navigate, type RouteObject, useRoutes } from "react-router";
+import { Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
 import { RequireAuth, RoleGate, RootRedirect } from "./guards";
+import { featuresOf, roleOf, useSession } from "./session";
 
 /*
  * Declarative routing (HashRouter + useRoutes) with one lazily loaded chunk per page. The data router
@@ -16,7 +17,6 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const home = () => import("../features/home/StartPages");
-const PorterosComunidadesPage = lazy(async () => ({ default: (await home()).PorterosComunidadesPage }));
 const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
 /** Areas that later issues fill; each already has its route and title. */
 const area = (path: string, titleKey: string): RouteObject => ({
@@ -39,10 +39,6 @@ const panelArea = (path: string, titleKey: string): RouteObject => ({
 });
 /** The community panel's children (spec 02 §2) that later issues fill, with their titles. */
 const PANEL_AREAS: [string, string][] = [
-  ["porteros", "panel.menu.porteros"],
-  ["porteros/list", "panel.menu.porteros"],
-  ["porteros/portero", "panel.menu.porteros"],
-  ["porteros-docs", "panel.menu.porteros-docs"],
   ["lopd", "panel.menu.lopd"],
   ["gremio/calendar", "panel.menu.calendar"],
   ["documentos", "panel.menu.documentos"],
@@ -56,10 +52,30 @@ const PANEL_CHILDREN = [
   "gremio/docs-finca",
   "gremio/docs-proveedores",
   "documentosprov",
+  "porteros",
+  "porteros/list",
+  "porteros/portero",
+  "porteros-docs",
   ...PANEL_AREAS.map(([path]) => path),
 ];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
+  children,
+});
+
+/**
+ * Routes of a feature the menu shows only with its flag: without it a typed address goes to the start page,
+ * as a route of another role does. Inside the community panel the gate passes its context on.
+ */
+export function FeatureGate({ feature }: { feature: string }) {
+  const current = useSession();
+  const context = useOutletContext();
+  const features = featuresOf(current);
+  if (!features.includes(feature)) return <Navigate to={startPageFor(roleOf(current), features)} replace />;
+  return <Outlet context={context} />;
+}
+const withFeature = (feature: string, children: RouteObject[]): RouteObject => ({
+  element: <FeatureGate feature={feature} />,
   children,
 });
 
@@ -133,6 +149,13 @@ const routes: RouteObject[] = [
                         () => import("../features/community-providers/ProviderInCommunityPage"),
                       ),
                       readingPage("documentosprov", "DocumentosProvPage"),
+                      // The porters of the community and their documents (spec 02 §2; feature porteros-admin).
+                      withFeature(FEATURE.porterosAdmin, [
+                        lazyPage("porteros", () => import("../features/porters/CommunityPortersPage")),
+                        lazyPage("porteros/list", () => import("../features/porters/CommunityPortersPage")),
+                        lazyPage("porteros/portero", () => import("../features/porters/PorterDocumentsPage")),
+                        lazyPage("porteros-docs", () => import("../features/porters/PorterosDocsPage")),
+                      ]),
                     ],
                   ),
                   // The reading views by role (spec 02 §6 'Reading lists').
@@ -152,7 +175,14 @@ const routes: RouteObject[] = [
           ),
           only(
             [administrador],
-            [area("/admin-fincas/proveedor/*", "menu.proveedores"), area("/admin-fincas/porteros/*", "menu.porteros")],
+            [
+              area("/admin-fincas/proveedor/*", "menu.proveedores"),
+              // The doormen summary (id -1 or none) and one porter's communities (feature porteros-admin).
+              withFeature(FEATURE.porterosAdmin, [
+                lazyPage("/admin-fincas/porteros", () => import("../features/porters/PortersSummaryPage")),
+                lazyPage("/admin-fincas/porteros/:id", () => import("../features/porters/PortersSummaryPage")),
+              ]),
+            ],
           ),
           only(
             [gremio],
@@ -164,8 +194,9 @@ const routes: RouteObject[] = [
           only(
             [portero],
             [
-              { path: "/porteros/comunidades/main", element: <PorterosComunidadesPage /> },
-              area("/porteros/comunidades/:finca", "menu.mis-comunidades"),
+              lazyPage("/porteros/comunidades/main", () => import("../features/porter-panel/OwnCommunitiesPage")),
+              lazyPage("/porteros/comunidades/:finca", () => import("../features/porter-panel/PorterPanelPage")),
+              lazyPage("/porteros/comunidades/:finca/llegadas", () => import("../features/arrivals/ArrivalsPage")),
             ],
           ),
           only(

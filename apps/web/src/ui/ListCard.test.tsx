@@ -3,7 +3,25 @@ import { Table } from "@mantine/core";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../test/render";
+import { ItemCard, ItemTitle } from "./ItemCard";
 import { ListCard, type ListCardProps } from "./ListCard";
+
+/** The screen is a phone's: every max-width media query matches. */
+function onPhone() {
+  vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes("max-width"),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
 
 type Sort = "name" | "city";
 
@@ -128,5 +146,61 @@ describe("ListCard", () => {
     act(() => vi.advanceTimersByTime(DEBOUNCE_MS.search));
     expect(onSearch).toHaveBeenLastCalledWith("Norte");
     expect(onSearch.mock.calls.filter(([value]) => value !== "")).toEqual([["Norte"]]);
+  });
+
+  describe("on a phone, given the rows as cards", () => {
+    const cardsOf = (data: string[][]) =>
+      data.map(([name, city]) => (
+        <ItemCard key={name} data-name={name} actions={null}>
+          <ItemTitle>{name}</ItemTitle>
+          {city}
+        </ItemCard>
+      ));
+
+    it("shows the cards as a list named by the title instead of the table", () => {
+      onPhone();
+      renderList({ rows: rowsOf(ROWS), cards: cardsOf(ROWS), cardsTestId: "communities-cards" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const list = screen.getByRole("list", { name: "Comunidades" });
+      expect(list.getAttribute("data-testid")).toBe("communities-cards");
+      expect(
+        within(list)
+          .getAllByRole("listitem")
+          .map((card) => card.getAttribute("data-name")),
+      ).toEqual(["Comunidad Norte", "Comunidad Sur"]);
+    });
+
+    it("shows the empty text without cards", () => {
+      onPhone();
+      renderList({ rows: [], cards: [] });
+      expect(screen.queryByRole("list")).toBeNull();
+      expect(screen.getByText("No hay comunidades")).toBeTruthy();
+    });
+
+    it("sorts with a picker of the sortable columns and a button that flips the order", async () => {
+      onPhone();
+      const onSort = vi.fn();
+      const { user } = renderList({
+        columns: [{ label: "Nombre", sortKey: "name" }, { label: "Municipio", sortKey: "city" }, "Acciones"],
+        rows: rowsOf(ROWS),
+        cards: cardsOf(ROWS),
+        sort: { by: "name", dir: "ASC" },
+        onSort,
+      });
+      const picker = screen.getByRole("combobox", { name: "Ordenar por" }) as HTMLSelectElement;
+      expect(picker.value).toBe("name");
+      expect([...picker.options].map((option) => option.textContent)).toEqual(["Nombre", "Municipio"]);
+      await user.selectOptions(picker, "city");
+      expect(onSort).toHaveBeenLastCalledWith("city");
+      await user.click(screen.getByRole("button", { name: /Orden ascendente/ }));
+      expect(onSort).toHaveBeenLastCalledWith("name");
+    });
+
+    it("keeps the table on a wider screen", () => {
+      renderList({ rows: rowsOf(ROWS), cards: cardsOf(ROWS) });
+      expect(screen.getByRole("table")).toBeTruthy();
+      expect(screen.queryByRole("list")).toBeNull();
+      expect(screen.queryByRole("combobox", { name: "Ordenar por" })).toBeNull();
+    });
   });
 });

@@ -1,9 +1,32 @@
 import { DEBOUNCE_MS } from "@coordina/domain";
-import { Card, Group, Pagination, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Card,
+  Group,
+  NativeSelect,
+  Pagination,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from "@tabler/icons-react";
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconSearch,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { addTexts } from "../app/i18n";
+import texts from "./ListCard.es.json";
+import { ResponsiveList, usePhone } from "./ResponsiveList";
+
+addTexts(texts);
 
 /** A column header; with `sortKey` the header sorts the list on the server when clicked. */
 export interface ListColumn<S extends string = string> {
@@ -30,6 +53,13 @@ export interface ListCardProps<S extends string = string> {
   onSort?: (key: S) => void;
   /** table rows; when empty `empty` is shown across the table */
   rows?: ReactNode[];
+  /**
+   * the same rows as cards (ItemCard), shown on a phone instead of the table, with the sortable columns
+   * in a picker; without them the table scrolls sideways there
+   */
+  cards?: ReactNode[];
+  /** the cards' list test id */
+  cardsTestId?: string;
   empty: ReactNode;
   /** called 500 ms after typing stops (spec 01 §5) */
   onSearch?: (value: string) => void;
@@ -64,9 +94,43 @@ function Header<S extends string>({ column, props }: { column: ListColumn<S>; pr
   );
 }
 
+/** A phone's sort: the sortable columns in a picker and a button that flips the order. */
+function PhoneSort<S extends string>({ columns, props }: { columns: ListColumn<S>[]; props: ListCardProps<S> }) {
+  const { t } = useTranslation(undefined, { keyPrefix: "list-card" });
+  const { onSort, sort } = props;
+  const sortable = columns.filter((column): column is ListColumn<S> & { sortKey: S } => column.sortKey !== undefined);
+  if (!onSort || sortable.length === 0) return null;
+  const descending = sort?.dir === "DESC";
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap" mb="sm">
+      <NativeSelect
+        label={t("sort-by")}
+        size="xs"
+        style={{ flex: 1 }}
+        value={sort?.by ?? ""}
+        onChange={(event) => onSort(event.currentTarget.value as S)}
+        data={[
+          ...(sort ? [] : [{ value: "", label: t("no-sort"), disabled: true }]),
+          ...sortable.map((column) => ({ value: column.sortKey, label: column.label })),
+        ]}
+      />
+      <ActionIcon
+        variant="default"
+        size="lg"
+        disabled={!sort}
+        onClick={() => sort && onSort(sort.by)}
+        aria-label={t(descending ? "descending" : "ascending")}
+        title={t(descending ? "descending" : "ascending")}
+      >
+        {descending ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+      </ActionIcon>
+    </Group>
+  );
+}
+
 /**
  * The generic list card of spec 01 §2: title, icon, search, optional server-side sorting by column,
- * pagination and an optional 'Num:' count.
+ * pagination and an optional 'Num:' count. Given `cards`, a phone shows them instead of the table.
  */
 export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   const { t } = useTranslation();
@@ -84,6 +148,34 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
       onPage?.(totalPages);
   }, [count, page, totalPages, onPage, refreshing]);
   const rows = props.rows ?? [];
+  const phone = usePhone();
+  const columns = props.columns.map((c) => (typeof c === "string" ? { label: c } : c));
+  const table = (
+    <Table.ScrollContainer minWidth={500}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Header key={column.label} column={column} props={props} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length > 0 ? (
+            rows
+          ) : (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed" ta="center" py="md">
+                  {props.empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="md" wrap="wrap">
@@ -104,31 +196,24 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
           {props.actions}
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={500}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {props.columns.map((c) => {
-                const column = typeof c === "string" ? { label: c } : c;
-                return <Header key={column.label} column={column} props={props} />;
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length > 0 ? (
-              rows
-            ) : (
-              <Table.Tr>
-                <Table.Td colSpan={props.columns.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {props.empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {props.cards ? (
+        <>
+          {phone && <PhoneSort columns={columns} props={props} />}
+          <ResponsiveList
+            table={table}
+            cards={props.cards}
+            empty={
+              <Text c="dimmed" ta="center" py="md">
+                {props.empty}
+              </Text>
+            }
+            label={props.title}
+            testId={props.cardsTestId}
+          />
+        </>
+      ) : (
+        table
+      )}
       <Group justify="space-between" mt="md">
         {props.count !== undefined ? (
           <Text size="sm">

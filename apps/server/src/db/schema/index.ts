@@ -1,5 +1,6 @@
 export * from "./accounts.js";
 export * from "./activities.js";
+export * from "./arrivals.js";
 export * from "./communities.js";
 export * from "./companies.js";
 export * from "./compliance.js";

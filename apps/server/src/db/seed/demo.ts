@@ -1,8 +1,8 @@
-import { Requirement, Role } from "@coordina/domain";
+import { FEATURE, Requirement, Role } from "@coordina/domain";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { verifyPassword } from "../../modules/auth/passwords.js";
 import type { Db } from "../client.js";
-import { linkTokens, sessions, users } from "../schema/index.js";
+import { companies, linkTokens, sessions, users } from "../schema/index.js";
 import {
   ensureActivity,
   ensureCommunity,
@@ -16,6 +16,9 @@ import {
 } from "./builders.js";
 
 export const DEMO_PASSWORD = "Coordina2026!";
+
+/** The demo colegio's features: the spec's defaults and the porters' administration (issue 19). */
+const DEMO_COLEGIO_FEATURES = [FEATURE.lopd, FEATURE.lopdWorkers, FEATURE.porterosAdmin];
 
 export const DEMO_ACCOUNTS = {
   master: "master@coordina.test",
@@ -46,7 +49,13 @@ export async function seedDemo(db: Db) {
     city: "Madrid",
     province: "Madrid",
     region: "MD",
+    features: DEMO_COLEGIO_FEATURES,
   });
+  // A demo database made before the colegio had its features gets them (a colegio's own choice is kept).
+  if (colegio.features === null) {
+    await db.update(companies).set({ features: DEMO_COLEGIO_FEATURES }).where(eq(companies.id, colegio.id));
+    colegio.features = DEMO_COLEGIO_FEATURES;
+  }
   await ensureUser(db, {
     email: DEMO_ACCOUNTS.colegio,
     password: DEMO_PASSWORD,
@@ -147,21 +156,22 @@ export async function seedDemo(db: Db) {
 /**
  * What the demo colegio asks for (the portal run with demo data, not the tests' world): the documents
  * a provider brings to a community (risk assessment, civil-liability insurance that expires and the
- * colegio validates, responsible declaration, LOPD contract), what the administrator gives providers in
- * each community, and the porter's training. Added once; a colegio that already has definitions is left
+ * colegio validates, responsible declaration, LOPD contract), what the administrator gives providers and
+ * porters in each community, and the porter's training certificate (it expires). Added once; a colegio that already has definitions is left
  * as it is.
  */
 export async function seedDemoDocuments(db: Db, colegioId: number) {
   const existing = await db.execute(sql`select 1 from document_definitions where colegio_id = ${colegioId} limit 1`);
   if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return;
-  const { administrator, provider, portero, none } = Requirement;
+  const { administrator, provider, portero } = Requirement;
   const definitions: [string, number, number, string][] = [
     ["Evaluación de riesgos laborales", provider, administrator, "mandatory oneonly"],
     ["Seguro de responsabilidad civil", provider, administrator, "mandatory obsoletable validate"],
     ["Declaración responsable", provider, administrator, "mandatory oneonly"],
     ["Riesgos y medidas de emergencia de la finca", administrator, provider, "mandatory assocfinca read"],
     ["Contrato de encargado del tratamiento (LOPD)", provider, administrator, "mandatory LOPD"],
-    ["Formación en prevención del portero", portero, none, "PORTERO"],
+    ["Instrucciones de seguridad para el portero", administrator, portero, "mandatory assocfinca read"],
+    ["Formación en prevención del portero", portero, administrator, "mandatory obsoletable PORTERO"],
   ];
   for (const [name, origin, dest, flags] of definitions) {
     const has = (flag: string) => flags.split(" ").includes(flag);

@@ -1,4 +1,4 @@
-import { DEFAULT_FEATURES, ErrorKey, Role, TokenAction } from "@coordina/domain";
+import { DEFAULT_FEATURES, ErrorKey, FEATURE, Role, TokenAction } from "@coordina/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
@@ -50,7 +50,8 @@ describe("POST /companies/users/login", () => {
     });
     expect(data.company.type).toBe(role);
     expect(data.issuer).toBe("coordina");
-    expect(data.flags).toEqual([...DEFAULT_FEATURES]);
+    // The demo colegio switches the porters' administration on for its members (demo seed).
+    expect(data.flags).toEqual([...DEFAULT_FEATURES, FEATURE.porterosAdmin]);
     // Every demo role belongs to the demo colegio, each by its own path (own, owned, member, community).
     expect(data.colegios).toEqual([{ id: ctx.seed.colegio.id, name: ctx.seed.colegio.name }]);
   });

@@ -244,7 +244,8 @@ const pendingFor = (id: number, reader: Reader, from: Uploaders) =>
 
 /**
  * The panel's counts and the document facts its menu depends on (spec 02 §2): the administrator has
- * community-bound documents to give providers; the colegio asks porters for documents; it has LOPD ones;
+ * community-bound documents to give providers; there are porter documents (porters upload them, or the
+ * administrator gives them to porters: 'Docs porteros'); it has LOPD ones;
  * and, for a provider (`reader`), whether it has documents of the administrator or of the other providers
  * left to read there.
  */
@@ -260,7 +261,7 @@ export async function communityCounts(
     sql`select (select name from companies where id = ${adminCompanyId}) as admin,
                ${liveProviders(sql`${id}`)} as providers, ${livePorters(sql`${id}`)} as porters,
                ${definitionsExist(colegioId, sql`def.assocfinca and ${originIncludes("administrator")} and ${destIncludes("provider")}`)} as provider_bound_docs,
-               ${definitionsExist(colegioId, originIncludes("portero"))} as porter_docs,
+               ${definitionsExist(colegioId, sql`(${originIncludes("portero")} or (${originIncludes("administrator")} and ${destIncludes("portero")}))`)} as porter_docs,
                ${definitionsExist(colegioId, sql`def."group" = 'LOPD'`)} as lopd_docs,
                ${reader ? pendingFor(id, reader, "administrator") : sql`false`} as pending_read,
                ${reader ? pendingFor(id, reader, "providers") : sql`false`} as pending_read_providers`,

@@ -1,6 +1,12 @@
-import { requirementsIncluding } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import { sqlList } from "../../lib/sql-list.js";
+import {
+  communityUploaders,
+  current,
+  documentsOfIn,
+  including,
+  readDefinitionOf,
+  uploadsInCommunity,
+} from "./figure-parts.sql.js";
 
 /*
  * The compliance engine in SQL (docs/compliance.md): the same figures as the reference model in
@@ -9,56 +15,14 @@ import { sqlList } from "../../lib/sql-list.js";
  * parties' documents through company_documents_company_community_idx (which holds the copies of the
  * file's expiry and deletion, so no file row is read), marks through read_marks_key.
  * `today` is Spain's calendar day (todayInSpain), sent as a parameter so every figure in one answer
- * uses the same day.
+ * uses the same day. The providers' figures are here; the porters' in porter-figures.sql.ts.
  */
 
-const PROVIDER_ORIGINS = sqlList(requirementsIncluding("provider"));
+export { current } from "./figure-parts.sql.js";
+export { porterFiguresOver, porterInCommunityFigures } from "./porter-figures.sql.js";
+
+const PROVIDER_ORIGINS = including("provider");
 const PROVIDER_DESTS = PROVIDER_ORIGINS;
-
-/**
- * The document row `doc` of definition `def` is current (isCurrentDocument), read from the document's
- * copies of its file's deletion and expiry.
- */
-export function current(doc: SQL, def: SQL, today: string): SQL {
-  return sql`${doc}.file_deleted = false
-    and (${doc}.file_obsolete >= ${today}::date or (${doc}.file_obsolete is null and ${def}.obsoletable = false))`;
-}
-
-/**
- * The live documents of `company` that a community counts, as two index-only ranges of
- * company_documents_company_community_idx: its general ones (`bound` false) and those uploaded for
- * `community` (`bound` true). Joined to the definition on `assocfinca = bound`.
- */
-function documentsOfIn(company: SQL, community: SQL): SQL {
-  return sql`(select cdx.id, cdx.definition_id, cdx.file_obsolete, cdx.file_deleted, false as bound
-      from company_documents cdx where cdx.company_id = ${company} and cdx.erased = false and cdx.community_id is null
-    union all
-    select cdx.id, cdx.definition_id, cdx.file_obsolete, cdx.file_deleted, true
-      from company_documents cdx where cdx.company_id = ${company} and cdx.erased = false and cdx.community_id = ${community})`;
-}
-
-/** The live mandatory definitions that providers upload, of the colegio of the community row `f`, as `ud`. */
-const uploadDefinitions = (f: SQL) => sql`document_definitions ud
-  where ud.colegio_id = ${f}.colegio_id and ud.erased = false and ud.mandatory
-    and ud.requirement_origin in (${PROVIDER_ORIGINS})`;
-
-/** Upload figures of `provider` in the community row `f` (upload_must, uploaded_count), whether it serves it or not. */
-function uploadsInCommunity(f: SQL, provider: SQL, today: string): SQL {
-  return sql`(select (select count(*) from ${uploadDefinitions(f)})::int as upload_must,
-      (select count(distinct up.definition_id) from ${documentsOfIn(provider, sql`${f}.id`)} up
-       join document_definitions ud on ud.id = up.definition_id and ud.assocfinca = up.bound
-       where ud.colegio_id = ${f}.colegio_id and ud.erased = false and ud.mandatory
-         and ud.requirement_origin in (${PROVIDER_ORIGINS}) and ${current(sql`up`, sql`ud`, today)})::int
-        as uploaded_count)`;
-}
-
-/** The documents of the community row `f` that its providers must read: joins `rdoc` to its definition `rd`. */
-function readDefinitionOf(f: SQL, today: string): SQL {
-  return sql`join document_definitions rd on rd.id = rdoc.definition_id and rd.assocfinca = rdoc.bound
-      and rd.colegio_id = ${f}.colegio_id and rd.erased = false and rd.dest_read_required
-      and rd.requirement_dest in (${PROVIDER_DESTS})
-    where ${current(sql`rdoc`, sql`rd`, today)}`;
-}
 
 /**
  * Read figures of `provider` in the community row `f` (readed_must, readed_count): current documents
@@ -66,14 +30,11 @@ function readDefinitionOf(f: SQL, today: string): SQL {
  */
 function readsInCommunity(f: SQL, provider: SQL, today: string): SQL {
   return sql`(select count(*)::int as readed_must, count(rm.id)::int as readed_count
-    from (select ${f}.admin_company_id as company_id
-          union
-          select rp.provider_company_id from community_providers rp
-          where rp.community_id = ${f}.id and rp.erased = false) party
+    from ${communityUploaders(f)} party
     cross join lateral ${documentsOfIn(sql`party.company_id`, sql`${f}.id`)} rdoc
     left join read_marks rm on rm.document_id = rdoc.id and rm.community_id = ${f}.id
       and rm.reader_company_id = ${provider}
-    ${readDefinitionOf(f, today)} and party.company_id <> ${provider})`;
+    ${readDefinitionOf(f, "provider", today)} and party.company_id <> ${provider})`;
 }
 
 /** The provider serves the live community row `f`. */
@@ -95,7 +56,7 @@ export function providerInCommunityFigures(communityId: SQL, providerId: SQL, to
       case when s.serving then r.readed_count else 0 end as readed_count
     from communities pf
     cross join lateral (select ${servesLive(sql`pf`, providerId)} as serving) s
-    cross join lateral ${uploadsInCommunity(sql`pf`, providerId, today)} u
+    cross join lateral ${uploadsInCommunity(sql`pf`, providerId, "provider", today)} u
     cross join lateral ${readsInCommunity(sql`pf`, providerId, today)} r
     where pf.id = ${communityId})`;
 }
@@ -196,12 +157,9 @@ export function hasPendingWork(colegioId: number, companyId: SQL, today: string)
   return sql`((exists (select 1 from ${served}) and ${owed(null)})
     or exists (select 1 from ${served} and ${owed(sql`hf.id`)})
     or exists (select 1 from ${served} and exists (
-        select 1 from (select hf.admin_company_id as company_id
-                       union
-                       select rp.provider_company_id from community_providers rp
-                       where rp.community_id = hf.id and rp.erased = false) party
+        select 1 from ${communityUploaders(sql`hf`)} party
         cross join lateral ${documentsOfIn(sql`party.company_id`, sql`hf.id`)} rdoc
-        ${readDefinitionOf(sql`hf`, today)} and party.company_id <> ${companyId}
+        ${readDefinitionOf(sql`hf`, "provider", today)} and party.company_id <> ${companyId}
           and not exists (select 1 from read_marks rm where rm.document_id = rdoc.id and rm.community_id = hf.id
                           and rm.reader_company_id = ${companyId})))
     or exists (select 1 from company_documents pvd

@@ -13,7 +13,9 @@ import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../.
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, makePdf, type TestContext, upload } from "../../../test/helpers.js";
 import { queryRows } from "../../db/client.js";
-import { ensureCommunity, ensureMembership, ensureProviderLink } from "../../db/seed/builders.js";
+import { ensureCommunity, ensureMembership, ensurePorterLink, ensureProviderLink } from "../../db/seed/builders.js";
+import { porterFiguresOver, porterInCommunityFigures } from "./compliance.sql.js";
+import { providerUnmetDuties } from "./unmet-duties.repository.js";
 
 /**
  * The views of a provider's documents and duties (spec 02 §2 'Provider-in-community document view',
@@ -148,14 +150,19 @@ async function markRead(documentId: number, communityId: number, readerCompanyId
 
 /** The whole database as the reference model sees it. */
 async function modelOfDatabase() {
-  const [definitions, communities, links, documents, reads] = await Promise.all([
+  const [definitions, communities, links, porterLinks, documents, reads] = await Promise.all([
     queryRows<Record<string, unknown>>(db(), sql`select * from document_definitions`),
     queryRows<Record<string, unknown>>(db(), sql`select * from communities`),
     queryRows<Record<string, unknown>>(db(), sql`select * from community_providers`),
     queryRows<Record<string, unknown>>(
       db(),
-      sql`select d.*, to_char(f.obsolete, 'YYYY-MM-DD') as obsolete, f.deleted from company_documents d
-          join files f on f.id = d.file_id`,
+      sql`select cp.community_id, u.company_id, cp.erased or u.erased as erased from community_porters cp
+          join users u on u.id = cp.porter_user_id`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db(),
+      sql`select d.*, to_char(f.obsolete, 'YYYY-MM-DD') as obsolete, f.deleted, f.name as file_name
+          from company_documents d join files f on f.id = d.file_id`,
     ),
     queryRows<Record<string, unknown>>(db(), sql`select * from read_marks`),
   ]);
@@ -172,6 +179,7 @@ async function modelOfDatabase() {
       obsoletable: d.obsoletable === true,
       validateColegioRequired: d.validate_colegio_required === true,
       erased: d.erased === true,
+      name: String(d.name),
     })),
     communities: communities.map((c) => ({
       id: Number(c.id),
@@ -184,6 +192,11 @@ async function modelOfDatabase() {
       providerId: Number(l.provider_company_id),
       erased: l.erased === true,
     })),
+    porterLinks: porterLinks.map((l) => ({
+      communityId: Number(l.community_id),
+      porterCompanyId: Number(l.company_id),
+      erased: l.erased === true,
+    })),
     documents: documents.map((d) => ({
       id: Number(d.id),
       definitionId: Number(d.definition_id),
@@ -193,6 +206,7 @@ async function modelOfDatabase() {
       fileDeleted: d.deleted === true,
       erased: d.erased === true,
       validated: d.validated === true,
+      fileName: String(d.file_name),
     })),
     reads: reads.map((r) => ({
       documentId: Number(r.document_id),
@@ -615,6 +629,147 @@ describe("once the providers and the administrator have uploaded their documents
         const expected = { all_uploaded: 3, upload_must: 6, read_all: 1, read_must: 3, pending_validation: 1 };
         expect(p1).toMatchObject(expected);
         expect(model.company(w.A.id, w.P1.id)).toEqual(expected);
+      });
+    });
+
+    describe("porters and what providers lack at the door (docs/compliance.md rules 8–11)", () => {
+      const today = () => todayInSpain();
+      const porterIn = async (communityId: number, porterCompanyId: number) => {
+        const figures = porterInCommunityFigures(sql`${communityId}::int`, sql`${porterCompanyId}::int`, today());
+        const rows = await queryRows<Record<string, number>>(db(), sql`select f.* from ${figures} f`);
+        return rows[0];
+      };
+      /** A porter's figures over the live communities of an administrator. */
+      const porterOver = async (porterCompanyId: number, adminId: number) => {
+        const scope = sql`select c.id from communities c where c.admin_company_id = ${adminId} and c.erased = false`;
+        const figures = porterFiguresOver(sql`${porterCompanyId}::int`, scope, today());
+        const rows = await queryRows<Record<string, number>>(db(), sql`select f.* from ${figures} f`);
+        return rows[0];
+      };
+      const communityProviders = async () => {
+        const res = await post(w.t.administrador, "/companies-providers/index", { idFinca: w.C1.id });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data;
+      };
+
+      it("what each provider lacks in C1: the unmet duties behind its figures, uploads then reads, by name", async () => {
+        const lists = await providerUnmetDuties(db(), w.C1.id, [w.P1.id, w.P3.id, w.P2.id, 999_999], today());
+        expect([...lists.keys()]).toEqual([w.P1.id, w.P3.id, w.P2.id, 999_999]);
+        // P1 (2/3 uploads, 1/2 reads): RC's newest document expired on 2021-06-30; P3's plan unread.
+        expect(lists.get(w.P1.id)).toEqual([
+          {
+            kind: "upload",
+            definition_id: def.RC,
+            definition_name: NAMES.RC,
+            reason: "expired",
+            expired_on: "2021-06-30",
+          },
+          { kind: "read", document_id: doc.planC1P3.id, definition_name: NAMES.PLAN, document_name: "plan-p3.pdf" },
+        ]);
+        // P3 (1/3, 1/2): EVAL never uploaded, RC without the date it demands, the administrator's risks unread.
+        expect(lists.get(w.P3.id)).toEqual([
+          { kind: "upload", definition_id: def.EVAL, definition_name: NAMES.EVAL, reason: "missing", expired_on: null },
+          { kind: "upload", definition_id: def.RC, definition_name: NAMES.RC, reason: "incomplete", expired_on: null },
+          {
+            kind: "read",
+            document_id: doc.riesgosC1.id,
+            definition_name: NAMES.RIESGOS,
+            document_name: "riesgos-c1.pdf",
+          },
+        ]);
+        // Not providers of C1: nothing.
+        expect(lists.get(w.P2.id)).toEqual([]);
+        expect(lists.get(999_999)).toEqual([]);
+        const model = await modelOfDatabase();
+        for (const p of [w.P1.id, w.P3.id, w.P2.id]) expect(lists.get(p)).toEqual(model.unmetDuties(w.C1.id, p));
+        // Where P1 no longer serves (E4: link removed; E3: community deleted) it lacks nothing.
+        expect((await providerUnmetDuties(db(), E.E4.id, [w.P1.id], today())).get(w.P1.id)).toEqual([]);
+        expect((await providerUnmetDuties(db(), E.E3.id, [w.P1.id], today())).get(w.P1.id)).toEqual([]);
+      });
+
+      it("a porter's duties come from real uploads and marks, and change none of the providers' figures", async () => {
+        const providersBefore = await communityProviders();
+        const { administrator, portero } = Requirement;
+        const normas = await define(ctx, w.t.colegio, {
+          name: "Normas de la comunidad",
+          requirement_origin: administrator,
+          requirement_dest: portero,
+          dest_read_required: true,
+          assocfinca: true,
+        });
+        const ficha = await define(ctx, w.t.colegio, {
+          name: "Ficha del trabajador",
+          requirement_origin: Requirement.provider,
+          requirement_dest: portero,
+          dest_read_required: true,
+        });
+        const A = w.A.id;
+        const admin = w.t.administrador;
+        const normasC1 = await uploaded(
+          ctx,
+          admin,
+          A,
+          { id_definition: normas.id, id_finca: w.C1.id },
+          "normas-c1.pdf",
+        );
+        await uploaded(ctx, admin, A, { id_definition: normas.id, id_finca: w.C2.id }, "normas-c2.pdf");
+        await uploaded(ctx, w.t.p3, A, { id_definition: ficha.id }, "ficha-p3.pdf");
+        await uploaded(ctx, w.t.portero, A, { id_definition: def.PORT, id_finca: w.C1.id }, "parte-c1.pdf");
+        const porter = w.porterCompany.id;
+        await markRead(normasC1.id, w.C1.id, porter);
+
+        // The demo porter in C1: its part for C1 uploaded; the rules read, P3's sheet not.
+        expect(await porterIn(w.C1.id, porter)).toEqual({
+          upload_must: 1,
+          uploaded_count: 1,
+          read_must: 2,
+          read_count: 1,
+        });
+        // It does not work in C2; the concierge does, with nothing done.
+        expect(await porterIn(w.C2.id, porter)).toEqual({
+          upload_must: 0,
+          uploaded_count: 0,
+          read_must: 0,
+          read_count: 0,
+        });
+        expect(await porterIn(w.C2.id, w.conserje.id)).toEqual({
+          upload_must: 1,
+          uploaded_count: 0,
+          read_must: 1,
+          read_count: 0,
+        });
+        // Over the administrator's communities (the doormen summary).
+        expect(await porterOver(porter, w.admin.id)).toEqual({
+          must_upload: 1,
+          uploaded: 1,
+          must_read: 2,
+          readed: 1,
+          numfincas: 1,
+        });
+        // The concierge joins C1 too: PORT is owed once per community, the reads add up.
+        await ensurePorterLink(db(), w.C1.id, w.conserje.managerId as number);
+        const conserjeOver = { must_upload: 2, uploaded: 0, must_read: 3, readed: 0, numfincas: 2 };
+        expect(await porterOver(w.conserje.id, w.admin.id)).toEqual(conserjeOver);
+        // Another administrator's scope has none of its communities.
+        expect(await porterOver(w.conserje.id, w.admin2.id)).toEqual({
+          must_upload: 0,
+          uploaded: 0,
+          must_read: 0,
+          readed: 0,
+          numfincas: 0,
+        });
+        const model = await modelOfDatabase();
+        const adminCommunities = [w.C1.id, w.C2.id, E.E2.id, E.E3.id, E.E4.id];
+        expect(model.porterOver(w.conserje.id, adminCommunities)).toEqual(conserjeOver);
+        for (const c of [w.C1.id, w.C2.id])
+          for (const p of [porter, w.conserje.id]) expect(await porterIn(c, p)).toEqual(model.porterInCommunity(c, p));
+
+        // The providers' rows of C1 are as before the porters' documents and marks.
+        expect(await communityProviders()).toEqual(providersBefore);
+
+        // A deleted porter user has no duties left.
+        await db().execute(sql`update users set erased = true where id = ${w.conserje.managerId as number}`);
+        expect(await porterOver(w.conserje.id, w.admin.id)).toMatchObject({ must_upload: 0, numfincas: 0 });
       });
     });
   });

@@ -176,7 +176,9 @@ export async function findFileAccess(
 /**
  * Whether the caller takes part, in its role, in a community where document `d` counts: the community
  * it was uploaded for, or (a general document) a community of its definition's colegio where the
- * uploader works too (as administrator, provider or through a porter).
+ * uploader works too (as administrator, provider or through a porter). A porter reads only what the
+ * community's administrator and its live providers give (docs/compliance.md, porters' read duties): for
+ * a porter the uploader must be one of them, whichever way the document counts.
  */
 function sharesCommunity(actor: { userId: number; companyId: number; role: number }) {
   const mine =
@@ -189,17 +191,21 @@ function sharesCommunity(actor: { userId: number; companyId: number; role: numbe
           ? sql`exists (select 1 from community_porters pp where pp.community_id = c2.id
                         and pp.porter_user_id = ${actor.userId} and pp.erased = false)`
           : sql`false`;
+  const byAdministratorOrProvider = sql`(c2.admin_company_id = d.company_id
+    or exists (select 1 from community_providers cq where cq.community_id = c2.id
+               and cq.provider_company_id = d.company_id and cq.erased = false))`;
+  const uploaderThere =
+    actor.role === Role.portero
+      ? byAdministratorOrProvider
+      : sql`(d.community_id is not null or ${byAdministratorOrProvider}
+        or exists (select 1 from community_porters pq join users uq on uq.id = pq.porter_user_id
+                   where pq.community_id = c2.id and pq.erased = false and uq.company_id = d.company_id))`;
   return sql`(d.id is not null and exists (
     select 1 from communities c2
     where c2.erased = false and c2.colegio_id = def.colegio_id
       and (d.community_id is null or c2.id = d.community_id)
       and ${mine}
-      and (d.community_id is not null
-        or c2.admin_company_id = d.company_id
-        or exists (select 1 from community_providers cq where cq.community_id = c2.id
-                   and cq.provider_company_id = d.company_id and cq.erased = false)
-        or exists (select 1 from community_porters pq join users uq on uq.id = pq.porter_user_id
-                   where pq.community_id = c2.id and pq.erased = false and uq.company_id = d.company_id))))`;
+      and ${uploaderThere}))`;
 }
 
 export function updateFile(

@@ -24,6 +24,8 @@ interface Row {
   markFor: Company[];
   /** which provider's reading it sees (read_by_provider) */
   readProviderDocuments: Company[];
+  /** which porter's documents it sees (porteros/documents/*), by the porter's company */
+  readPorterDocuments: Company[];
 }
 const NOTHING: Row = {
   readFromAdministrator: false,
@@ -31,22 +33,30 @@ const NOTHING: Row = {
   listPendingReads: false,
   markFor: [],
   readProviderDocuments: [],
+  readPorterDocuments: [],
 };
 
 const TABLE: Record<RoleName, Row> = {
   superadministrator: NOTHING,
   master: NOTHING,
   sat: NOTHING,
-  colegio: { ...NOTHING, readProviderDocuments: ["own", "other"] },
-  administrador: { ...NOTHING, read: true, markFor: ["own"], readProviderDocuments: ["own", "other"] },
+  colegio: { ...NOTHING, readProviderDocuments: ["own", "other"], readPorterDocuments: ["own", "other"] },
+  administrador: {
+    ...NOTHING,
+    read: true,
+    markFor: ["own"],
+    readProviderDocuments: ["own", "other"],
+    readPorterDocuments: ["own", "other"],
+  },
   gremio: {
     readFromAdministrator: true,
     read: true,
     listPendingReads: true,
     markFor: ["own"],
     readProviderDocuments: ["own"],
+    readPorterDocuments: [],
   },
-  portero: NOTHING,
+  portero: { ...NOTHING, read: true, markFor: ["own"], readPorterDocuments: ["own"] },
   finca: NOTHING,
   unknown: NOTHING,
 };
@@ -71,16 +81,29 @@ describe("reading: who reads, marks and sees what in a community", () => {
       expect(marks, "markFor").toEqual(row.markFor);
       const seen = COMPANIES.filter((c) => readingPolicy.can(caller, "readProviderDocuments", { providerId: idOf(c) }));
       expect(seen, "readProviderDocuments").toEqual(row.readProviderDocuments);
+      const porters = COMPANIES.filter((c) =>
+        readingPolicy.can(caller, "readPorterDocuments", { porterCompanyId: idOf(c) }),
+      );
+      expect(porters, "readPorterDocuments").toEqual(row.readPorterDocuments);
+      // A porter id that names no user names nobody's documents.
+      expect(readingPolicy.can(caller, "readPorterDocuments", { porterCompanyId: null })).toBe(
+        row.readPorterDocuments.includes("other"),
+      );
     });
   });
 
-  it("whoever reads, even only what administrators give, reads as a provider or an administrator", () => {
+  it("whoever reads, even only what administrators give, reads as a provider, an administrator or a porter", () => {
+    const KINDS: Partial<Record<number, string>> = {
+      [Role.gremio]: "provider",
+      [Role.administrador]: "administrator",
+      [Role.portero]: "portero",
+    };
     for (const roleName of ROLE_NAMES) {
       const role = Role[roleName];
       const caller = { role, companyId: companyOf(role), colegioId: null };
       const reads =
         readingPolicy.can(caller, "read", undefined) || readingPolicy.can(caller, "readFromAdministrator", undefined);
-      const expected = role === Role.gremio ? "provider" : role === Role.administrador ? "administrator" : null;
+      const expected = KINDS[role] ?? null;
       expect(readerKindOf(caller), roleName).toBe(expected);
       if (reads) expect(readerKindOf(caller), roleName).not.toBeNull();
     }

@@ -1,4 +1,4 @@
-import { Role } from "@coordina/domain";
+import { type DocumentParty, Role } from "@coordina/domain";
 import type { Caller } from "../../lib/access.js";
 
 interface FactsOf {
@@ -12,21 +12,31 @@ interface FactsOf {
   markFor: { companyId: number };
   /** see what this provider of a community may read there, with its marks (read_by_provider) */
   readProviderDocuments: { providerId: number };
+  /**
+   * see what a porter of a community reads and uploaded there (porteros/documents/*): the porter's company
+   * (null when the id names no user)
+   */
+  readPorterDocuments: { porterCompanyId: number | null };
 }
 export type ReadingAction = keyof FactsOf;
 
-/** The party a caller reads as in a community: a provider (gremio) or an administrator; other roles read nothing. */
-export function readerKindOf(caller: Pick<Caller, "role">): "provider" | "administrator" | null {
+/**
+ * The party a caller reads as in a community: a provider (gremio), an administrator or a porter
+ * (portero); other roles read nothing.
+ */
+export function readerKindOf(caller: Pick<Caller, "role">): DocumentParty | null {
   if (caller.role === Role.gremio) return "provider";
   if (caller.role === Role.administrador) return "administrator";
+  if (caller.role === Role.portero) return "portero";
   return null;
 }
 
 /**
  * Who reads what in a community (spec 02 §2 'Document viewing for a community', 'Provider home', §7
- * 'Provider documents', 'Mark read'), as one table; the community itself is reached through the community
- * policy (`view`). Providers (gremio) and administrators read, and mark for their own company only;
- * what a provider reads is seen by the provider itself, the community's administrator and its colegio.
+ * 'Provider documents', 'Mark read', 'Porters'), as one table; the community itself is reached through the
+ * community policy (`view`). Providers (gremio), administrators and porters read, and mark for their own
+ * company only; what a provider or a porter reads is seen by itself (its company), the community's
+ * administrator and its colegio.
  */
 const rules: { [A in ReadingAction]: (caller: Caller, facts: FactsOf[A]) => boolean } = {
   readFromAdministrator: (caller) => caller.role === Role.gremio,
@@ -36,6 +46,10 @@ const rules: { [A in ReadingAction]: (caller: Caller, facts: FactsOf[A]) => bool
   readProviderDocuments(caller, target) {
     if (caller.role === Role.administrador || caller.role === Role.colegio) return true;
     return caller.role === Role.gremio && target.providerId === caller.companyId;
+  },
+  readPorterDocuments(caller, target) {
+    if (caller.role === Role.administrador || caller.role === Role.colegio) return true;
+    return caller.role === Role.portero && target.porterCompanyId === caller.companyId;
   },
 };
 

@@ -17,19 +17,22 @@ import { current } from "../compliance/compliance.sql.js";
  * in a community; every list, flag and check here is built on it, so they cannot disagree.
  */
 
-/** The parties a reader reads: a community's administrator and its live providers. */
-type ReaderKind = Extract<DocumentParty, "provider" | "administrator">;
+/**
+ * Who reads: a company reading as one party (its definition destinations). Every reader reads what the
+ * community's administrator and its live providers give it; a porter's documents are read by nobody here.
+ */
 export interface Reader {
   companyId: number;
-  kind: ReaderKind;
+  kind: DocumentParty;
 }
 
 /** Whose documents a list shows: the community's administrator's, its live providers', or both. */
 export type Uploaders = "administrator" | "providers" | "parties";
 
-const DESTS: Record<ReaderKind, SQL> = {
+const DESTS: Record<DocumentParty, SQL> = {
   provider: sqlList(requirementsIncluding("provider")),
   administrator: sqlList(requirementsIncluding("administrator")),
+  portero: sqlList(requirementsIncluding("portero")),
 };
 
 /** The uploaders' companies of the community row `f` (each once). */

@@ -21,8 +21,8 @@ import {
 } from "./reading.service.js";
 
 const errors = errorResponses(400, 401, 403, 404);
-const { administrador, colegio, gremio } = Role;
-const readers = [administrador, gremio];
+const { administrador, colegio, gremio, portero } = Role;
+const readers = [administrador, gremio, portero];
 
 /** Reading duties: what a party reads in a community and its read marks (spec 02 §7 'Provider documents', 'Mark read'). */
 export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +51,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reading"],
         summary:
-          "Documentos vigentes de los proveedores de la comunidad: para un proveedor, los de los demás; para el administrador, los suyos para él",
+          "Documentos vigentes de los proveedores de la comunidad: para un proveedor, los de los demás; para el administrador o el portero, los suyos para él",
         body: fincaRequestSchema,
         response: { 200: communityDocumentsResponseSchema, ...errors },
       },

@@ -24,10 +24,10 @@ import {
 } from "./reading.repository.js";
 
 /*
- * Reading duties (spec 02 §2 'Document viewing for a community', 'Provider home', §7 'Provider
- * documents', 'Mark read'; docs/compliance.md rules 2 and 7). Who reads is reading.policy; the community
- * comes through communityFor with `view`: its administrator (managing it in the chosen colegio) and the
- * providers serving it reach it, anyone else gets 403 and no data.
+ * Reading duties (spec 02 §2 'Document viewing for a community', 'Provider home', "Porter's own view", §7
+ * 'Provider documents', 'Mark read'; docs/compliance.md rules 2 and 7). Who reads is reading.policy; the
+ * community comes through communityFor with `view`: its administrator (managing it in the chosen colegio),
+ * the providers serving it and its live porters reach it, anyone else gets 403 and no data.
  */
 
 /** The caller as a reader, once the policy allowed `action` (only to readers: reading.policy.test.ts). */
@@ -55,7 +55,8 @@ export async function documentsFromAdministrator(
 
 /**
  * documets_of_finca_by_providers: for a provider, what the community's other live providers give
- * providers; for its administrator, what its live providers give the administrator.
+ * providers; for its administrator, what its live providers give the administrator; for a porter, what
+ * they give porters (its tabs 'Proveedores' and 'LOPD', told apart by `group`).
  */
 export async function documentsFromProviders(
   db: Db,

@@ -315,7 +315,7 @@ describe("what the providers give (documets_of_finca_by_providers)", () => {
       ["colegio B's administrator", w.t.adminB, { id_finca: w.C1.id }],
       ["the colegio", w.t.colegio, { id_finca: w.C1.id }],
       ["another colegio", w.t.colegioB, { id_finca: w.C1.id }],
-      ["a porter", w.t.portero, { id_finca: w.C1.id }],
+      ["a porter of another community", w.t.conserje, { id_finca: w.C1.id }],
     ] as const) {
       const res = await post(token, BY_PROVIDERS, body);
       expect(res.statusCode, who).toBe(403);
@@ -614,9 +614,16 @@ describe("marking a document read (mark_read) and what it changes", () => {
           ErrorKey.forbidden,
         ],
         [
-          "a porter",
+          "a porter a document for providers only",
           w.t.portero,
           { id_document: doc.aNormas.id, id_finca: w.C1.id, id_company: w.porterCompany.id },
+          403,
+          ErrorKey.documentNotReadable,
+        ],
+        [
+          "a porter in a community it does not work in",
+          w.t.conserje,
+          { id_document: doc.aRiesgosC1.id, id_finca: w.C1.id, id_company: w.conserje.id },
           403,
           ErrorKey.forbidden,
         ],

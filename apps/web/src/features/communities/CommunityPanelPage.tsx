@@ -1,6 +1,6 @@
 import { type CommunityView, Role } from "@coordina/domain";
 import { Button, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { IconArrowLeft, IconDoor } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,15 +8,17 @@ import { Link, Navigate, Outlet, useLocation, useParams } from "react-router";
 import { errorText, showErrorMessage } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, roleOf, useSession } from "../../app/session";
+import { communityQuery } from "../../shared/communities/api/fetchCommunity";
+import { COMMUNITIES_LIST, communityPanelPath } from "../../shared/paths";
+import { PorterAddModal } from "../../shared/porter-registration/PorterAddModal";
 import { ErrorAlert, Loading } from "../../ui/LoadState";
 import { NoticeAlert } from "../../ui/NoticeAlert";
-import { communityQuery } from "./api/fetchCommunity";
 import { CommunityEditModal } from "./components/CommunityEditModal";
 import { CommunityInfoCard } from "./components/CommunityInfoCard";
 import { PanelNav } from "./components/PanelNav";
 import texts from "./es.json";
-import { COMMUNITIES_LIST, lastCommunity, PANEL_BASE } from "./lastCommunity";
-import { panelMenu, restOf } from "./panelMenu";
+import { lastCommunity } from "./lastCommunity";
+import { panelMenu, restOf, showsAddPorter } from "./panelMenu";
 
 addTexts(texts);
 
@@ -32,8 +34,19 @@ function BackButton() {
   );
 }
 
-/** The community's name and tax id, and the way back; with `failed`, only the way back. */
-function Header({ community, failed = false }: { community?: CommunityView; failed?: boolean }) {
+/**
+ * The community's name and tax id, 'Añadir Portero' when `onAddPorter` is given, and the way back; with
+ * `failed`, only the way back.
+ */
+function Header({
+  community,
+  failed = false,
+  onAddPorter,
+}: {
+  community?: CommunityView;
+  failed?: boolean;
+  onAddPorter?: () => void;
+}) {
   const { t } = useTranslation();
   const current = useSession();
   return (
@@ -47,7 +60,14 @@ function Header({ community, failed = false }: { community?: CommunityView; fail
           </Text>
         )}
       </Stack>
-      <BackButton />
+      <Group gap="xs">
+        {onAddPorter && (
+          <Button variant="light" leftSection={<IconDoor size={16} />} onClick={onAddPorter}>
+            {t("panel.add-porter")}
+          </Button>
+        )}
+        <BackButton />
+      </Group>
     </Group>
   );
 }
@@ -58,6 +78,7 @@ function Panel({ id }: { id: number }) {
   const current = useSession();
   const location = useLocation();
   const [editing, setEditing] = useState(false);
+  const [addingPorter, setAddingPorter] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const community = useQuery(communityQuery(id));
   const data = community.data;
@@ -91,11 +112,22 @@ function Panel({ id }: { id: number }) {
       </Stack>
     );
 
-  const base = `${PANEL_BASE}/${id}`;
+  const base = communityPanelPath(id);
   const items = panelMenu(roleOf(current), featuresOf(current), data);
+  const addPorter = showsAddPorter(roleOf(current), featuresOf(current), data);
   return (
     <Stack gap="md">
-      <Header community={data} />
+      <Header
+        community={data}
+        onAddPorter={
+          addPorter
+            ? () => {
+                setNotice(null);
+                setAddingPorter(true);
+              }
+            : undefined
+        }
+      />
       {notice && (
         <NoticeAlert onClose={() => setNotice(null)} testId="community-notice">
           {notice}
@@ -128,6 +160,15 @@ function Panel({ id }: { id: number }) {
           setNotice(t("panel.edit.saved"));
         }}
       />
+      {/* Stays mounted while open even once the community has its porter and the button goes. */}
+      {(addPorter || addingPorter) && (
+        <PorterAddModal
+          opened={addingPorter}
+          communityId={id}
+          onClose={() => setAddingPorter(false)}
+          onDone={setNotice}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import { STORAGE_KEYS } from "../../app/storageKeys";
+import { COMMUNITIES_LIST, PANEL_BASE } from "../../shared/paths";
 
 /** The community the panel opened last in this tab (spec 02 §2: the panel's paths without an id). */
 const LAST_COMMUNITY_KEY = STORAGE_KEYS.lastCommunity;
-
-export const PANEL_BASE = "/comunidades/comunidad";
-export const COMMUNITIES_LIST = "/comunidades/index";
 
 export const lastCommunity = {
   get(): number | null {

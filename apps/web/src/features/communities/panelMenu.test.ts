@@ -1,6 +1,6 @@
 import { FEATURE, Role } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
-import { isCurrent, panelMenu, panelStartPath, restOf } from "./panelMenu";
+import { isCurrent, panelMenu, panelStartPath, restOf, showsAddPorter } from "./panelMenu";
 
 const nothing = { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false };
 const bare = { porteros_count: 0, menu: nothing };
@@ -124,5 +124,22 @@ describe("the current entry", () => {
     expect(restOf("/comunidades/comunidad/7/gremio/calendar", base)).toBe("gremio/calendar");
     expect(restOf("/comunidades/comunidad/7", base)).toBe("");
     expect(restOf("/comunidades/comunidad/77/lopd", base)).toBe("");
+  });
+});
+
+describe("the panel header's 'Añadir Portero'", () => {
+  const own = { porteros_count: 0, editable: true };
+  const on = [FEATURE.porterosAdmin];
+
+  it("shows for the community's administrator with porteros-admin while it has no porter", () => {
+    expect(showsAddPorter(Role.administrador, on, own)).toBe(true);
+  });
+
+  it("hides once the community has a porter, without the feature, for another role or another's community", () => {
+    expect(showsAddPorter(Role.administrador, on, { ...own, porteros_count: 1 })).toBe(false);
+    expect(showsAddPorter(Role.administrador, [FEATURE.lopd], own)).toBe(false);
+    expect(showsAddPorter(Role.gremio, on, own)).toBe(false);
+    expect(showsAddPorter(Role.colegio, on, own)).toBe(false);
+    expect(showsAddPorter(Role.administrador, on, { ...own, editable: false })).toBe(false);
   });
 });

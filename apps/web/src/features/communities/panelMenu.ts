@@ -50,6 +50,23 @@ export function panelMenu(role: number, features: readonly string[], community: 
   return [];
 }
 
+/**
+ * The header's 'Añadir Portero' (spec 02 §2 'Community panel'): for the community's administrator with the
+ * feature porteros-admin, only while the community has no porter.
+ */
+export function showsAddPorter(
+  role: number,
+  features: readonly string[],
+  community: Pick<CommunityView, "porteros_count" | "editable">,
+): boolean {
+  return (
+    role === Role.administrador &&
+    community.editable &&
+    features.includes(FEATURE.porterosAdmin) &&
+    community.porteros_count === 0
+  );
+}
+
 /** The panel's first view for a role: providers for an administrator, the community's documents for a provider. */
 export function panelStartPath(role: number): string {
   return role === Role.gremio ? "gremio/docs-finca" : "proveedores";

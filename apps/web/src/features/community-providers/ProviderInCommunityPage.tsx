@@ -1,4 +1,4 @@
-import type { CommunityView } from "@coordina/domain";
+import { type CommunityView, FEATURE } from "@coordina/domain";
 import { Anchor, Badge, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,13 +6,16 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useOutletContext, useParams } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { readingSection, uploadSections } from "../../shared/reading/documentGroups";
+import { featuresOf, useSession } from "../../app/session";
+import { DocumentSection } from "../../shared/document-sections/DocumentSection";
+import { communityPanelPath } from "../../shared/paths";
+import { readingSection, type SectionFile, uploadSections } from "../../shared/reading/documentGroups";
 import { ErrorAlert } from "../../ui/LoadState";
 import { openFile } from "../../ui/openFile";
 import { providerUploadsQuery } from "./api/fetchProviderUploads";
 import { readByProviderQuery } from "./api/fetchReadByProvider";
 import { communityProviderQuery } from "./api/findCommunityProvider";
-import { DocumentSection, type SectionFile } from "./components/DocumentSection";
+import { ArrivalsSection } from "./components/ArrivalsSection";
 import texts from "./es.json";
 import { providersPath, readLinkState } from "./providerLink";
 
@@ -28,7 +31,7 @@ function UploadHint({ communityId }: { communityId: number }) {
       <Text size="sm" c="dimmed">
         {t("documents.upload.you-must-upload")}
       </Text>
-      <Anchor component={Link} to={`/comunidades/comunidad/${communityId}/upload`} size="sm">
+      <Anchor component={Link} to={communityPanelPath(communityId, "upload")} size="sm">
         <Group gap={4} wrap="nowrap" component="span">
           <IconUpload size={16} aria-hidden />
           {t("community-providers-page.provider.upload-link")}
@@ -42,8 +45,9 @@ function UploadHint({ communityId }: { communityId: number }) {
  * One provider's documents in a community (spec 02 §2 'Provider-in-community document view'): 'Volver'
  * to the providers, the provider's name and three sections: what it must read there ('Leído' / 'No
  * leído' per file, or the upload hint), and what it uploaded there for other providers and for the
- * administrator. The name comes with the link from the list; opened otherwise (a reload, a typed address)
- * the provider is looked up among the community's providers, and one that does not serve it is said so.
+ * administrator; with porters (porteros-admin), the arrivals its porters recorded ('Llegadas'). The name
+ * comes with the link from the list; opened otherwise (a reload, a typed address) the provider is looked
+ * up among the community's providers, and one that does not serve it is said so.
  */
 export default function ProviderInCommunityPage() {
   const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page" });
@@ -54,6 +58,7 @@ export default function ProviderInCommunityPage() {
   const providerId = Number(params.providerId);
   const valid = Number.isInteger(providerId) && providerId > 0;
   const linked = readLinkState(location.state);
+  const porters = featuresOf(useSession()).includes(FEATURE.porterosAdmin);
 
   const lookup = useQuery({ ...communityProviderQuery(community.id, providerId), enabled: valid && linked === null });
 
@@ -116,6 +121,7 @@ export default function ProviderInCommunityPage() {
             error={uploadsError}
             testId="provider-docs-for-administrator"
           />
+          {porters && <ArrivalsSection communityId={community.id} providerId={providerId} />}
         </>
       )}
     </Stack>

@@ -1,3 +1,5 @@
+import { communityPanelPath } from "../../shared/paths";
+
 /** What the providers list hands to a provider's view, so that the view can show the name at once. */
 export interface ProviderLinkState {
   name: string;
@@ -5,7 +7,7 @@ export interface ProviderLinkState {
 }
 
 /** The providers of a community, in its panel. */
-export const providersPath = (communityId: number) => `/comunidades/comunidad/${communityId}/proveedores`;
+export const providersPath = (communityId: number) => communityPanelPath(communityId, "proveedores");
 
 /** One provider's documents for a community, in its panel. */
 export const providerPath = (communityId: number, providerId: number) => `${providersPath(communityId)}/${providerId}`;

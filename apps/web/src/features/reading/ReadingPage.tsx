@@ -1,4 +1,4 @@
-import type { CommunityDocumentRow, CommunityView } from "@coordina/domain";
+import type { CommunityView } from "@coordina/domain";
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBook } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -7,13 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useOutletContext } from "react-router";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { useSession } from "../../app/session";
-import { groupByDefinition, unreadCount } from "../../shared/reading/documentGroups";
+import { communityDocumentsQuery } from "../../shared/reading/api/fetchCommunityDocuments";
+import { unreadCount } from "../../shared/reading/documentGroups";
+import { ReadingGroups } from "../../shared/reading/ReadingGroups";
+import { useMarkReadActions } from "../../shared/reading/useMarkReadActions";
 import { QueryView } from "../../ui/LoadState";
-import { RowActionHost, useRowActions } from "../../ui/RowActions";
-import { communityDocumentsQuery } from "./api/fetchCommunityDocuments";
-import { useMarkRead } from "./api/markRead";
-import { ReadingDocumentRow } from "./components/ReadingDocumentRow";
+import { RowActionHost } from "../../ui/RowActions";
 import texts from "./es.json";
 import { READING_VIEWS, type ReadingView } from "./logic";
 
@@ -28,19 +27,9 @@ addTexts(texts);
 function ReadingPage({ view }: { view: ReadingView }) {
   const { t } = useTranslation(undefined, { keyPrefix: "reading-page" });
   const community = useOutletContext<CommunityView>();
-  const companyId = useSession()?.company.id;
   const { source } = READING_VIEWS[view];
   const documents = useQuery(communityDocumentsQuery(source, community.id));
-  const markRead = useMarkRead();
-  const actions = useRowActions((row: CommunityDocumentRow) => row.doc_id, {
-    mark: {
-      run: async (row) => {
-        if (companyId === undefined) return;
-        await markRead.mutateAsync({ id_document: row.doc_id, id_finca: community.id, id_company: companyId });
-      },
-      done: (row) => (companyId === undefined ? undefined : t("marked", { name: row.doc_name })),
-    },
-  });
+  const actions = useMarkReadActions(community.id);
 
   // A list that cannot be loaded says why in the error dialog (the server's text, or the generic one).
   const failedAt = documents.isError ? documents.errorUpdatedAt : 0;
@@ -50,64 +39,12 @@ function ReadingPage({ view }: { view: ReadingView }) {
   }, [failedAt, failure]);
 
   const rows = documents.data ?? [];
-  const groups = groupByDefinition(rows);
   const pending = unreadCount(rows);
-
-  const content = (
-    <QueryView
-      query={documents}
-      loading={t("loading")}
-      errorTestId="reading-error"
-      isEmpty={() => groups.length === 0}
-      empty={
-        <Text size="sm" c="dimmed" data-testid="reading-empty">
-          {t("empty")}
-        </Text>
-      }
-    >
-      {() => (
-        <Stack gap="md">
-          {groups.map((group) => (
-            <Card
-              key={group.id}
-              withBorder
-              radius="md"
-              padding="md"
-              data-testid="reading-group"
-              data-definition-id={group.id}
-            >
-              <Stack gap="sm">
-                <Group gap="xs">
-                  <Title order={5}>{group.name}</Title>
-                  {group.readRequired && (
-                    <Badge color="red" variant="light" size="sm" data-testid="read-required">
-                      {t("read-required")}
-                    </Badge>
-                  )}
-                </Group>
-                <Stack gap="xs" role="list" aria-label={t("documents-of", { name: group.name })}>
-                  {group.documents.map((row) => (
-                    <ReadingDocumentRow
-                      key={row.doc_id}
-                      row={row}
-                      marking={actions.isRunning(row)}
-                      disabled={actions.busy}
-                      onMarkRead={() => actions.start("mark", row)}
-                    />
-                  ))}
-                </Stack>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
-    </QueryView>
-  );
 
   return (
     <Stack gap="md">
       <RowActionHost actions={actions} testId="reading-notice" />
-      <Card withBorder radius="md" padding="lg" data-testid="reading-view" data-view={view}>
+      <Card withBorder radius="md" p={{ base: "xs", sm: "lg" }} data-testid="reading-view" data-view={view}>
         <Group justify="space-between" mb={4} wrap="wrap">
           <Group gap="xs" wrap="nowrap">
             <IconBook size={20} aria-hidden />
@@ -122,7 +59,19 @@ function ReadingPage({ view }: { view: ReadingView }) {
         <Text size="sm" c="dimmed" mb="md">
           {t(`intro.${view}`)}
         </Text>
-        {content}
+        <QueryView
+          query={documents}
+          loading={t("loading")}
+          errorTestId="reading-error"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <Text size="sm" c="dimmed" data-testid="reading-empty">
+              {t("empty")}
+            </Text>
+          }
+        >
+          {(data) => <ReadingGroups rows={data} actions={actions} />}
+        </QueryView>
       </Card>
     </Stack>
   );

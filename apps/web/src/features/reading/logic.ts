@@ -1,7 +1,5 @@
 import { Role } from "@coordina/domain";
-
-/** Where a reading view's documents come from (spec 02 §2 'Document viewing for a community', §6 'Reading lists'). */
-export type ReadingSource = "administrator" | "providers";
+import type { ReadingSource } from "../../shared/reading/api/fetchCommunityDocuments";
 
 /** The community panel's reading views: their child path, who sees them, their source and their title. */
 export const READING_VIEWS = {

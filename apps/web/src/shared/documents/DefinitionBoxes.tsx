@@ -1,4 +1,4 @@
-import type { CompanyDefinedRequest, CompanyDefinedResponse } from "@coordina/domain";
+import type { CompanyDefinedRequest, CompanyDefinedResponse, DefinitionDocuments } from "@coordina/domain";
 import { Alert, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
@@ -19,6 +19,8 @@ interface DefinitionBoxesProps {
   communityId?: number;
   /** the alert when no definition applies */
   emptyText: string;
+  /** keeps only these definitions (a screen about one kind of document) */
+  only?: (item: DefinitionDocuments) => boolean;
 }
 
 /** The boxes of every definition getcompanydefined answers, or the screen's 'no docs' alert. */
@@ -34,6 +36,7 @@ export function DefinitionBoxesOf({
   query,
   communityId,
   emptyText,
+  only = () => true,
   intro,
 }: Omit<DefinitionBoxesProps, "request"> & {
   query: UseQueryResult<CompanyDefinedResponse>;
@@ -46,7 +49,7 @@ export function DefinitionBoxesOf({
       query={query}
       loading={t("app.loading")}
       errorTestId="documents-load-error"
-      isEmpty={(answer) => answer.data.length === 0}
+      isEmpty={(answer) => !answer.data.some(only)}
       empty={
         <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="no-docs">
           {emptyText}
@@ -56,7 +59,7 @@ export function DefinitionBoxesOf({
       {(answer) => (
         <Stack gap="md">
           {intro?.(answer)}
-          {answer.data.map((item) => (
+          {answer.data.filter(only).map((item) => (
             <DefinitionUploadBox key={item.definition.id} item={item} communityId={communityId} />
           ))}
         </Stack>

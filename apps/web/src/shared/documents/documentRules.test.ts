@@ -120,4 +120,11 @@ describe("after a change", () => {
     expect(showsDocuments(["community", 7])).toBe(false);
     expect(showsDocuments(["users"])).toBe(false);
   });
+
+  it("reload the reading lists of the community changed (what there is to read, a porter's uploads there)", () => {
+    expect(showsDocuments(["reading", "uploaded-by-porter", 7, 31], 7)).toBe(true);
+    expect(showsDocuments(["reading", "read-by-porter", 7, 31], 7)).toBe(true);
+    expect(showsDocuments(["reading", "administrator", 8], 7)).toBe(false);
+    expect(showsDocuments(["reading", "administrator", 8])).toBe(true);
+  });
 });

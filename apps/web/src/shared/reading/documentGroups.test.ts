@@ -1,6 +1,14 @@
 import { type CommunityDocumentRow, type DefinitionDocuments, Requirement } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
-import { groupByDefinition, isRead, readingSection, unreadCount, uploadSections } from "./documentGroups";
+import {
+  definitionSections,
+  groupByDefinition,
+  isRead,
+  pendingReadCount,
+  readingSection,
+  unreadCount,
+  uploadSections,
+} from "./documentGroups";
 
 let next = 100;
 function row(definition: [number, string, boolean], over: Partial<CommunityDocumentRow> = {}): CommunityDocumentRow {
@@ -33,6 +41,13 @@ describe("a reading view's documents", () => {
     expect(isRead({ read_identifier: 0 })).toBe(false);
     expect(isRead({ read_identifier: 12 })).toBe(true);
     expect(unreadCount([row(RIESGOS), row(RIESGOS, { read_identifier: 5 }), row(PLAN)])).toBe(2);
+  });
+
+  it("counts as pending only what must be read and is not (the '!' rule): an optional one never", () => {
+    const rows = [row(RIESGOS), row(RIESGOS, { read_identifier: 5 }), row(PLAN), row(AVISO)];
+    expect(pendingReadCount(rows)).toBe(2);
+    expect(pendingReadCount([row(PLAN)])).toBe(0);
+    expect(pendingReadCount([])).toBe(0);
   });
 
   it("groups them by definition, categories by name, the newest upload first in each", () => {
@@ -146,5 +161,20 @@ describe("the provider-in-community view", () => {
 
   it("has empty sections without definitions", () => {
     expect(uploadSections([])).toEqual({ forProviders: [], forAdministrator: [] });
+    expect(definitionSections([])).toEqual([]);
+  });
+
+  it("makes every definition a section in the order given, whoever uploads it (a porter's uploads)", () => {
+    const { portero, administrator } = Requirement;
+    const sections = definitionSections([
+      definition(5, "Formación del portero", portero, administrator, ["formacion.pdf"]),
+      definition(3, "Reconocimiento médico", portero, administrator, []),
+    ]);
+    expect(sections.map((s) => [s.id, s.name])).toEqual([
+      [5, "Formación del portero"],
+      [3, "Reconocimiento médico"],
+    ]);
+    expect(sections[0]!.files).toEqual([{ id: 50, fileId: 500, name: "formacion.pdf", size: 4096, obsolete: null }]);
+    expect(sections[1]!.files).toEqual([]);
   });
 });

@@ -44,6 +44,13 @@ export function groupByDefinition(rows: readonly CommunityDocumentRow[]): Docume
 /** How many documents of a view are left to read. */
 export const unreadCount = (rows: readonly CommunityDocumentRow[]): number => rows.filter((r) => !isRead(r)).length;
 
+/**
+ * How many documents of a view must be read and are not yet (the '!' rule, is_pending_read: a document
+ * that does not require reading is never pending).
+ */
+export const pendingReadCount = (rows: readonly CommunityDocumentRow[]): number =>
+  rows.filter((r) => r.read_required && !isRead(r)).length;
+
 // ── The provider-in-community view (spec 02 §2 'Provider-in-community document view') ──
 
 /** A file of a section: the document, its file and, where it applies, its expiry and its read mark. */
@@ -68,8 +75,8 @@ export interface SectionDefinition {
 }
 
 /**
- * The reading section: what the provider must read there (definitions that require reading by their
- * destination), each file with its read mark.
+ * The reading section: what the reader (a provider, a porter) must read there (definitions that require
+ * reading by their destination), each file with its read mark.
  */
 export function readingSection(rows: readonly CommunityDocumentRow[]): SectionDefinition[] {
   return groupByDefinition(rows.filter((row) => row.read_required)).map((group) => ({
@@ -86,25 +93,33 @@ export function readingSection(rows: readonly CommunityDocumentRow[]): SectionDe
   }));
 }
 
+/**
+ * Definitions with their uploaded documents as sections, in the order given: each file with its name,
+ * size and expiry.
+ */
+export function definitionSections(data: readonly DefinitionDocuments[]): SectionDefinition[] {
+  return data.map(({ definition, documents }) => ({
+    id: definition.id,
+    name: definition.name,
+    files: documents.map((document) => ({
+      id: document.id,
+      fileId: document.fileupload.id,
+      name: document.fileupload.name,
+      size: document.fileupload.size,
+      obsolete: document.fileupload.obsolete,
+    })),
+  }));
+}
+
 /** The definitions a provider uploads whose destination includes `party`, with the provider's documents. */
 function uploadsFor(data: readonly DefinitionDocuments[], party: DocumentParty): SectionDefinition[] {
-  return data
-    .filter(
+  return definitionSections(
+    data.filter(
       ({ definition }) =>
         requirementIncludes(definition.requirement_origin, "provider") &&
         requirementIncludes(definition.requirement_dest, party),
-    )
-    .map(({ definition, documents }) => ({
-      id: definition.id,
-      name: definition.name,
-      files: documents.map((document) => ({
-        id: document.id,
-        fileId: document.fileupload.id,
-        name: document.fileupload.name,
-        size: document.fileupload.size,
-        obsolete: document.fileupload.obsolete,
-      })),
-    }));
+    ),
+  );
 }
 
 /**

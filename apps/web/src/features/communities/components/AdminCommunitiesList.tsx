@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
+import { communityPanelPath } from "../../../shared/paths";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
@@ -13,7 +14,6 @@ import { TrafficLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { useDeleteCommunity } from "../api/deleteCommunity";
 import { fetchCommunities } from "../api/fetchCommunities";
-import { PANEL_BASE } from "../lastCommunity";
 import { AddCommunityModal } from "./AddCommunityModal";
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -50,7 +50,7 @@ export function AdminCommunitiesList() {
     },
   });
 
-  const open = (row: CommunityRow) => navigate(`${PANEL_BASE}/${row.id}`);
+  const open = (row: CommunityRow) => navigate(communityPanelPath(row.id));
   const added = () => {
     setAdding(null);
     actions.setNotice(tAll("company.fincas.createdok"));
@@ -73,7 +73,7 @@ export function AdminCommunitiesList() {
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-community-id={row.id}>
       {development && <Table.Td>{row.id}</Table.Td>}
       <Table.Td>
-        <Anchor component={Link} to={`${PANEL_BASE}/${row.id}`} onClick={stop} fw={600} size="sm">
+        <Anchor component={Link} to={communityPanelPath(row.id)} onClick={stop} fw={600} size="sm">
           {row.name}
         </Anchor>
       </Table.Td>

@@ -6,16 +6,16 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showErrorMessage } from "../../../app/errorDialog";
 import { queryKeys } from "../../../app/queryKeys";
+import { communityPanelPath } from "../../../shared/paths";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction } from "../../../ui/RowActions";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderCommunities } from "../api/fetchProviderCommunities";
-import { PANEL_BASE } from "../lastCommunity";
 import { panelStartPath } from "../panelMenu";
 
 const stop = (event: MouseEvent) => event.stopPropagation();
-const pathOf = (row: ProviderCommunityRow) => `${PANEL_BASE}/${row.id}/${panelStartPath(Role.gremio)}`;
+const pathOf = (row: ProviderCommunityRow) => communityPanelPath(row.id, panelStartPath(Role.gremio));
 
 /**
  * The communities a provider serves (spec 02 §2 'Communities list for a provider'): search, sorting by

@@ -1,16 +1,17 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { queryKeys, showsCommunityFigures } from "../../../app/queryKeys";
+import { isReadingListOf, queryKeys, showsCommunityFigures } from "../../../app/queryKeys";
 
 /**
  * Queries whose figures an upload, edit, erase or validation changes: every list of definitions with
  * documents, the colegio's pending validation, the administrator's communities (uploaded counts) and,
- * when the change was made in a community, that community's panel.
+ * when the change was made in a community, that community's panel and its reading lists (what there is to
+ * read there, and a porter's uploads there); without a community, every reading list.
  */
 export function showsDocuments(key: QueryKey, communityId?: number): boolean {
   const [name] = key;
   if (name === queryKeys.definedDocuments || name === queryKeys.pendingValidation) return true;
-  return showsCommunityFigures(key, communityId);
+  return isReadingListOf(key, communityId) || showsCommunityFigures(key, communityId);
 }
 
 /** Reloads what shows documents after a change (and waits for it). */

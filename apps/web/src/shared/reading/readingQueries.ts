@@ -1,11 +1,11 @@
 import type { QueryKey } from "@tanstack/react-query";
-import { queryKeys, showsCommunityFigures } from "../../app/queryKeys";
+import { isReadingListOf, queryKeys, showsCommunityFigures } from "../../app/queryKeys";
 
 /**
  * Queries a read mark in a community changes: its reading lists ([reading, what, community, …]), the
  * community's panel (the menu's '!' badge) and the administrator's communities list (its read figures).
  */
 export function showsReading(key: QueryKey, communityId: number): boolean {
-  if (key[0] === queryKeys.reading) return String(key[2]) === String(communityId);
+  if (key[0] === queryKeys.reading) return isReadingListOf(key, communityId);
   return showsCommunityFigures(key, communityId);
 }

@@ -2,14 +2,14 @@ import type { CommunityDocumentRow } from "@coordina/domain";
 import { Button, Group } from "@mantine/core";
 import { IconChecks, IconDownload, IconEye } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../app/dates";
-import { ExpiryIndicator } from "../../../shared/documents/ExpiryIndicator";
-import { isRead } from "../../../shared/reading/documentGroups";
-import { ReadStatusBadge } from "../../../shared/reading/ReadStatusBadge";
-import { formatFileSize } from "../../../ui/fileSize";
-import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
-import { openFile } from "../../../ui/openFile";
-import { IconAction } from "../../../ui/RowActions";
+import { formatDate } from "../../app/dates";
+import { formatFileSize } from "../../ui/fileSize";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
+import { openFile } from "../../ui/openFile";
+import { IconAction } from "../../ui/RowActions";
+import { ExpiryIndicator } from "../documents/ExpiryIndicator";
+import { isRead } from "./documentGroups";
+import { ReadStatusBadge } from "./ReadStatusBadge";
 
 interface ReadingDocumentRowProps {
   row: CommunityDocumentRow;
@@ -26,7 +26,7 @@ interface ReadingDocumentRowProps {
  * upload date, expiry and read mark; open (view or download) and, while unread, 'Marcar como leído'.
  */
 export function ReadingDocumentRow({ row, onMarkRead, marking, disabled }: ReadingDocumentRowProps) {
-  const { t } = useTranslation(undefined, { keyPrefix: "reading-page" });
+  const { t } = useTranslation(undefined, { keyPrefix: "reading-list" });
   const read = isRead(row);
   return (
     <ItemCard
@@ -34,7 +34,8 @@ export function ReadingDocumentRow({ row, onMarkRead, marking, disabled }: Readi
       data-document-id={row.doc_id}
       data-read={read}
       actions={
-        <Group gap="sm" wrap="nowrap">
+        // They wrap: on a phone 'Marcar como leído' goes under the mark and the buttons instead of being cut off.
+        <Group gap="xs" wrap="wrap" style={{ maxWidth: "100%" }}>
           <ReadStatusBadge read={read} />
           <Group gap={2} wrap="nowrap">
             <IconAction

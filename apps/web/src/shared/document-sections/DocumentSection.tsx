@@ -2,14 +2,16 @@ import { Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ExpiryIndicator } from "../../../shared/documents/ExpiryIndicator";
-import type { SectionDefinition, SectionFile } from "../../../shared/reading/documentGroups";
-import { ReadStatusBadge } from "../../../shared/reading/ReadStatusBadge";
-import { formatFileSize } from "../../../ui/fileSize";
-import { ErrorAlert } from "../../../ui/LoadState";
-import { IconAction } from "../../../ui/RowActions";
+import { addTexts } from "../../app/i18n";
+import { formatFileSize } from "../../ui/fileSize";
+import { ErrorAlert } from "../../ui/LoadState";
+import { IconAction } from "../../ui/RowActions";
+import { ExpiryIndicator } from "../documents/ExpiryIndicator";
+import type { SectionDefinition, SectionFile } from "../reading/documentGroups";
+import { ReadStatusBadge } from "../reading/ReadStatusBadge";
+import texts from "./es.json";
 
-export type { SectionFile };
+addTexts(texts);
 
 interface DocumentSectionProps {
   title: string;
@@ -25,12 +27,12 @@ interface DocumentSectionProps {
 }
 
 /**
- * One section of a provider's documents in a community (spec 02 §2 'Provider-in-community document
- * view'): each definition lists its files with name, size, expiry (when known), read mark (in the reading
+ * One section of a company's documents in a community (spec 02 §2 'Provider-in-community document view',
+ * 'Porter documents for an administrator'): each definition lists its files with name, size, expiry (when known), read mark (in the reading
  * section) and an open-PDF button, or 'No hay documentos'.
  */
 export function DocumentSection({ title, definitions, onOpen, empty, loading, error, testId }: DocumentSectionProps) {
-  const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page.provider" });
+  const { t } = useTranslation(undefined, { keyPrefix: "document-section" });
   const { t: tAll } = useTranslation();
   const none = (
     <Text size="sm" c="dimmed" data-testid="no-documents">

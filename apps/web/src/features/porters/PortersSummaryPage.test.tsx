@@ -1,0 +1,192 @@
+import type { PorterSummaryRow } from "@coordina/domain";
+import { screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { renderInApp } from "../../../test/render";
+import PortersSummaryPage from "./PortersSummaryPage";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const row = (id: number, over: Partial<PorterSummaryRow> = {}): PorterSummaryRow => ({
+  portero_id: id,
+  portero_name: `Portería ${id}`,
+  portero_email: `portero${id}@fincas.es`,
+  fincas: ["Comunidad Luna", "Comunidad Sol"],
+  readed: 1,
+  must_read: 2,
+  uploaded: 3,
+  must_upload: 3,
+  numfincas: 2,
+  ...over,
+});
+
+function stubServer(answer: (path: string, body: Record<string, unknown>) => Response) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, "http://localhost").pathname;
+      const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
+      calls.push({ path, body });
+      return answer(path, body);
+    }),
+  );
+  return calls;
+}
+
+const summary = (rows: PorterSummaryRow[], count: number) =>
+  json(200, { result: true, data: rows, count, pagination: { count, page: 1, limit: 10 } });
+
+const fincas = () =>
+  json(200, {
+    result: true,
+    portero: { id: 31, email: "portero31@fincas.es", name: "Portería 31" },
+    data: [
+      {
+        finca_id: 7,
+        finca_cif: "H12345678",
+        finca_name: "Comunidad Sol",
+        readed: 2,
+        must_read: 2,
+        uploaded: 0,
+        must_upload: 1,
+      },
+    ],
+  });
+
+/** The screen is a phone's: every max-width media query matches. */
+function onPhone() {
+  vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes("max-width"),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+function renderSummary(route = "/admin-fincas/porteros/-1") {
+  return renderInApp(
+    <Routes>
+      <Route path="/admin-fincas/porteros/:id" element={<PortersSummaryPage />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe("the doormen summary (PortersSummaryPage)", () => {
+  it("lists 10 a page by name with the spec's columns, lights and footer", async () => {
+    const calls = stubServer(() => summary([row(31)], 12));
+    renderSummary();
+    const name = await screen.findByText("Portería 31");
+    expect(calls[0]).toMatchObject({
+      path: "/porteros/portero/admin_summary",
+      body: { page: 1, limit: 10, filter: "", sortBy: "name", sortDesc: "ASC" },
+    });
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "ID",
+      "Nombre",
+      "Comunidades",
+      "Lectura",
+      "Subida",
+      "Nº de comunidades",
+      "Acciones",
+    ]);
+    const tr = name.closest("tr");
+    if (!tr) throw new Error("no row");
+    expect(tr.querySelector('[data-column="fincas"]')?.textContent).toBe("Comunidad Luna, Comunidad Sol");
+    expect(tr.querySelector('[data-column="read"]')?.textContent).toBe("1/2");
+    expect(tr.querySelector('[data-column="read"] [data-light]')?.getAttribute("data-light")).toBe("warn");
+    expect(tr.querySelector('[data-column="upload"]')?.textContent).toBe("3/3");
+    expect(tr.querySelector('[data-column="upload"] [data-light]')?.getAttribute("data-light")).toBe("ok");
+    expect(tr.querySelector('[data-column="numfincas"]')?.textContent).toBe("2");
+    expect(screen.getByTestId("porter-summary-count").textContent).toBe("Número de porteros: 12");
+    expect(screen.getByRole("button", { name: "2" })).toBeTruthy();
+  });
+
+  it("searches on the server once typing stops, from page 1", async () => {
+    const calls = stubServer(() => summary([row(31)], 1));
+    const { user } = renderSummary();
+    await screen.findByText("Portería 31");
+    await user.type(screen.getByRole("textbox", { name: "Buscar" }), "sol");
+    await waitFor(() => expect(calls.some((c) => c.body.filter === "sol")).toBe(true));
+    expect(calls.filter((c) => c.body.filter === "so")).toHaveLength(0);
+    expect(calls.at(-1)?.body).toMatchObject({ filter: "sol", page: 1 });
+  });
+
+  it("sorts by a figure when its header is clicked", async () => {
+    const calls = stubServer(() => summary([row(31)], 1));
+    const { user } = renderSummary();
+    await screen.findByText("Portería 31");
+    await user.click(screen.getByRole("button", { name: "Lectura" }));
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ sortBy: "readed", sortDesc: "ASC" }));
+  });
+
+  it("the row's button shows that porter's communities and 'Volver' leads back to the page it came from", async () => {
+    const calls = stubServer((path) => (path === "/porteros/portero/fincas" ? fincas() : summary([row(31)], 12)));
+    const { user } = renderSummary("/admin-fincas/porteros/-1?page=2");
+    await screen.findByText("Portería 31");
+    expect(calls[0]?.body).toMatchObject({ page: 2 });
+    await user.click(screen.getByRole("button", { name: "Ver las comunidades de Portería 31" }));
+
+    expect(await screen.findByRole("heading", { name: "Comunidades de Portería 31" })).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ path: "/porteros/portero/fincas", body: { id_portero: 31 } });
+    const sol = screen.getByRole("link", { name: "Comunidad Sol" });
+    expect(sol.getAttribute("href")).toBe("/comunidades/comunidad/7/porteros");
+    const tr = sol.closest("tr");
+    if (!tr) throw new Error("no row");
+    expect(within(tr).getByText("H12345678")).toBeTruthy();
+    expect(within(tr).getByText("2/2")).toBeTruthy();
+    expect(within(tr).getByText("0/1")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Volver" }).getAttribute("href")).toBe("/admin-fincas/porteros/-1?page=2");
+  });
+
+  it("a porter that is not in the administrator's communities shows the server's refusal", async () => {
+    stubServer(() => json(404, { result: false, error: "porteros.not-in-finca" }));
+    renderSummary("/admin-fincas/porteros/99");
+    expect((await screen.findByTestId("porter-fincas-error")).textContent).toBe(
+      "Ese portero no trabaja en esta comunidad.",
+    );
+    expect(screen.getByRole("link", { name: "Volver" }).getAttribute("href")).toBe("/admin-fincas/porteros/-1");
+  });
+
+  it("is a column of cards on a phone, the summary's and a porter's communities, sorted with a picker", async () => {
+    onPhone();
+    const calls = stubServer((path) => (path === "/porteros/portero/fincas" ? fincas() : summary([row(31)], 1)));
+    const { user } = renderSummary();
+    const cards = await screen.findByTestId("porter-summary-cards");
+    expect(screen.queryByRole("table")).toBeNull();
+    const [card] = within(cards).getAllByRole("listitem");
+    if (!card) throw new Error("no card");
+    expect(card.getAttribute("data-porter-id")).toBe("31");
+    expect(within(card).getByText("Portería 31")).toBeTruthy();
+    expect(within(card).getByText("portero31@fincas.es")).toBeTruthy();
+    expect(within(card).getByText("ID 31 · Nº de comunidades: 2")).toBeTruthy();
+    expect(card.querySelector('[data-column="fincas"]')?.textContent).toBe("Comunidad Luna, Comunidad Sol");
+    expect(card.querySelector('[data-column="read"]')?.textContent).toBe("Lectura 1/2");
+    expect(card.querySelector('[data-column="upload"] [data-light]')?.getAttribute("data-light")).toBe("ok");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ordenar por" }), "readed");
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ sortBy: "readed", sortDesc: "ASC" }));
+
+    await user.click(within(card).getByRole("button", { name: "Ver las comunidades de Portería 31" }));
+    const fincasCards = await screen.findByTestId("porter-fincas-cards");
+    expect(screen.queryByRole("table")).toBeNull();
+    const [sol] = within(fincasCards).getAllByRole("listitem");
+    if (!sol) throw new Error("no card");
+    expect(sol.getAttribute("data-community-id")).toBe("7");
+    expect(within(sol).getByRole("link", { name: "Comunidad Sol" }).getAttribute("href")).toBe(
+      "/comunidades/comunidad/7/porteros",
+    );
+    expect(within(sol).getByText("NIF/CIF: H12345678")).toBeTruthy();
+    expect(within(sol).getByText("Lectura 2/2")).toBeTruthy();
+    expect(within(sol).getByText("Subida 0/1")).toBeTruthy();
+  });
+});
