@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
+  completePorterSignUp,
   DEMO,
   hashOf,
   INVALID_LINK_TEXT,
@@ -90,14 +91,7 @@ test.describe("invitations", () => {
     await setPassword(page);
     await page.getByRole("button", { name: "Registrarme" }).click();
     await expect(page.getByText("Debes introducir este valor").first()).toBeVisible();
-    await page.getByLabel("NIF/CIF").fill(`${Date.now().toString().slice(-8)}T`);
-    await page.getByLabel("Dirección").fill("Calle Mayor 10, portería");
-    await page.getByLabel("Municipio").fill("Madrid");
-    await page.getByLabel("Código postal").fill("28013");
-    await page.getByLabel("Provincia").fill("Madrid");
-    await page.getByRole("button", { name: "Registrarme" }).click();
-    await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
-    await page.getByRole("button", { name: "Acceder al sitio" }).click();
+    await completePorterSignUp(page);
     await loginWith(page, email, NEW_PASSWORD);
     // Porters go straight on (no legal notice).
     await expect(page).toHaveURL(/#\/porteros\/comunidades\/main$/);

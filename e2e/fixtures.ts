@@ -228,3 +228,18 @@ export async function pickDay(page: Page, monthsAhead: number, day: number) {
     .first()
     .click();
 }
+
+/**
+ * The porter's full sign-up from its invitation link (`register-portero`): NIF/CIF and address, then
+ * 'Registrarme'; it ends on the success message, having pressed 'Acceder al sitio'.
+ */
+export async function completePorterSignUp(page: Page) {
+  await page.getByLabel("NIF/CIF").fill(`${Date.now().toString().slice(-8)}T`);
+  await page.getByLabel("Dirección").fill("Calle Mayor 10, portería");
+  await page.getByLabel("Municipio").fill("Madrid");
+  await page.getByLabel("Código postal").fill("28013");
+  await page.getByLabel("Provincia").fill("Madrid");
+  await page.getByRole("button", { name: "Registrarme" }).click();
+  await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
+  await page.getByRole("button", { name: "Acceder al sitio" }).click();
+}

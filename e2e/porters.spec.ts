@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  completePorterSignUp,
   DEMO,
   ddmmyyyy,
   dropFile,
@@ -100,14 +101,7 @@ test("the porter signs up from the mail and finds its community", async ({ page 
   const [mail] = await waitForMail(PORTER);
   await page.goto(mailLink(mail!));
   await setPassword(page);
-  await page.getByLabel("NIF/CIF").fill(`${Date.now().toString().slice(-8)}P`);
-  await page.getByLabel("Dirección").fill("Calle Mayor 10, portería");
-  await page.getByLabel("Municipio").fill("Madrid");
-  await page.getByLabel("Código postal").fill("28013");
-  await page.getByLabel("Provincia").fill("Madrid");
-  await page.getByRole("button", { name: "Registrarme" }).click();
-  await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
-  await page.getByRole("button", { name: "Acceder al sitio" }).click();
+  await completePorterSignUp(page);
   await loginWith(page, PORTER, NEW_PASSWORD);
   await expect(page).toHaveURL(/#\/porteros\/comunidades\/main$/);
   await expect(page.getByRole("heading", { name: "Mis comunidades" }).first()).toBeVisible();

@@ -2,26 +2,10 @@ import { DEBOUNCE_MS } from "@coordina/domain";
 import { Table } from "@mantine/core";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { onPhone } from "../../test/phone";
 import { renderInApp } from "../../test/render";
 import { ItemCard, ItemTitle } from "./ItemCard";
 import { ListCard, type ListCardProps } from "./ListCard";
-
-/** The screen is a phone's: every max-width media query matches. */
-function onPhone() {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes("max-width"),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 type Sort = "name" | "city";
 

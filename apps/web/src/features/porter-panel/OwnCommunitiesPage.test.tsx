@@ -2,6 +2,7 @@ import type { OwnCommunityRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import OwnCommunitiesPage from "./OwnCommunitiesPage";
 
@@ -131,19 +132,7 @@ describe("the porter's communities (OwnCommunitiesPage)", () => {
   });
 
   it("is a column of cards on a phone, each with its duties and its way in", async () => {
-    vi.spyOn(window, "matchMedia").mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes("max-width"),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    onPhone();
     stubServer(ROWS);
     const { user } = renderList();
     const cards = await screen.findByTestId("own-communities-cards");

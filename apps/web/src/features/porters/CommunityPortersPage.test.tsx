@@ -2,6 +2,7 @@ import type { CommunityView, PorterRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Outlet, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import { addTexts } from "../../app/i18n";
 import CommunityPortersPage from "./CommunityPortersPage";
@@ -44,23 +45,6 @@ function stubServer(answer: (path: string, body: Record<string, unknown>) => Res
     }),
   );
   return calls;
-}
-
-/** The screen is a phone's: every max-width media query matches. */
-function onPhone() {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes("max-width"),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 }
 
 function Where() {

@@ -2,6 +2,7 @@ import type { PorterSummaryRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import PortersSummaryPage from "./PortersSummaryPage";
 
@@ -54,23 +55,6 @@ const fincas = () =>
       },
     ],
   });
-
-/** The screen is a phone's: every max-width media query matches. */
-function onPhone() {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes("max-width"),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 function renderSummary(route = "/admin-fincas/porteros/-1") {
   return renderInApp(
