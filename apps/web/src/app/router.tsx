@@ -163,7 +163,10 @@ const routes: RouteObject[] = [
                     [gremio],
                     [
                       readingPage("gremio/docs-finca", "DocsFincaPage"),
-                      readingPage("gremio/docs-proveedores", "DocsProveedoresPage"),
+                      // Its menu entry needs porteros-admin (spec 02 §2), so does the typed address.
+                      withFeature(FEATURE.porterosAdmin, [
+                        readingPage("gremio/docs-proveedores", "DocsProveedoresPage"),
+                      ]),
                     ],
                   ),
                   lazyPage("upload", () => import("../features/documents/CommunityUploadPage")),
