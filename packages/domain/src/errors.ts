@@ -55,6 +55,14 @@ export const ErrorKey = {
   pairFincaNotFound: "import.finca-not-found",
   pairProviderNotFound: "import.provider-not-found",
   pairExists: "import.pair-exists",
+  // Imports: the spreadsheet file itself (spec 01 §5, §8; issue 20 Rules).
+  importTooLarge: "import.too-large",
+  importNotASpreadsheet: "import.not-a-spreadsheet",
+  importNoDatosSheet: "import.no-datos-sheet",
+  importHeaderMissing: "import.header-missing",
+  importFormulas: "import.formulas",
+  importTooManyRows: "import.too-many-rows",
+  importTooWide: "import.too-wide",
   // Documents and files (spec 02 §8).
   fileTooLarge: "fileupload.too-large",
   fileNotPdf: "fileupload.not-pdf",
