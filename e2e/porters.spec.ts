@@ -4,11 +4,13 @@ import {
   DEMO,
   ddmmyyyy,
   dropFile,
+  expectAccessible,
   loginWith,
   logout,
   mailLink,
   makePdf,
   NEW_PASSWORD,
+  openMenu,
   openPicker,
   pickDay,
   setPassword,
@@ -87,6 +89,7 @@ test("the administrator invites a porter from the porters card and gives porters
   await expect(offer.getByRole("button", { name: "Reintentar" })).toBeVisible();
   await offer.getByRole("button", { name: "Enviar invitación" }).click();
   await expect(page.getByText("Registro / Invitación realizada correctamente")).toBeVisible();
+  await expectAccessible(page);
 
   // 'Docs porteros': the administrator's instructions for the porters of this community.
   await openPanel(page, "Docs porteros");
@@ -125,6 +128,7 @@ test("the porter reads the instructions and uploads its training certificate wit
   await row.getByRole("button", { name: `Marcar como leído ${INSTRUCTIONS_FILE}` }).click();
   await expect(row.getByTestId("read-status")).toHaveText("Leído");
   await expect(documentsTab.getByTestId("pending-read-badge")).toHaveCount(0);
+  await expectAccessible(page);
 
   // 'Subir': the training certificate, whose expiry date is required.
   await page.getByRole("tab", { name: "Subir" }).click();
@@ -159,6 +163,7 @@ test("on a phone, the porter's panel fits and it records that the provider has a
   await expectNoSidewaysScroll(page);
   // Its community as a card, with both duties met (this journey's own porter: the same every run).
   await expect(cards).toHaveScreenshot("mis-comunidades-375.png");
+  await expectAccessible(page);
   await openOwnCommunity(page);
   await expect(page.getByTestId("reading-document")).toHaveCount(1);
   await expectNoSidewaysScroll(page);
@@ -167,6 +172,7 @@ test("on a phone, the porter's panel fits and it records that the provider has a
   await expect(page.getByTestId("porter-panel")).toHaveScreenshot("panel-portero-375.png", {
     mask: [page.getByTestId("reading-document")],
   });
+  await expectAccessible(page);
 
   await page.getByTestId("porter-arrivals-link").click();
   await expect(page).toHaveURL(/\/llegadas$/);
@@ -192,6 +198,7 @@ test("on a phone, the porter's panel fits and it records that the provider has a
   await arrived.click();
   await expect(page.getByTestId("arrival-notice")).toContainText(PROVIDER);
   await expect(card.getByTestId("arrival-last")).toContainText("Última llegada:");
+  await expectAccessible(page);
   await logout(page);
 });
 
@@ -208,5 +215,19 @@ test("the administrator sees the porter's lights green and the arrival in the pr
   await expect(page).toHaveURL(/\/proveedores\/\d+$/);
   const arrival = page.getByTestId("provider-arrivals").getByTestId("arrival").filter({ hasText: PORTER });
   await expect(arrival).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The doormen summary lists the porter with its community, on a computer and on a phone.
+  await openMenu(page, "Porteros");
+  await expect(page).toHaveURL(/#\/admin-fincas\/porteros\/-1/);
+  await expect(page.getByTestId("porter-summary-count")).toBeVisible();
+  await page.getByRole("textbox", { name: /Buscar/ }).fill(PORTER);
+  await expect(page.locator("[data-porter-id]").filter({ hasText: PORTER })).toContainText(COMMUNITY);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId("porter-summary-cards")).toContainText(PORTER);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await logout(page);
 });

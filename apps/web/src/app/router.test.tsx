@@ -1,23 +1,13 @@
-import { FEATURE, type SessionData } from "@coordina/domain";
+import { FEATURE } from "@coordina/domain";
 import { screen } from "@testing-library/react";
 import { Outlet, Route, Routes, useOutletContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderInApp } from "../../test/render";
+import { startTestSession } from "../../test/session";
 import { FeatureGate } from "./router";
-import { session } from "./session";
 
 function startSession(flags: string[]) {
-  session.start(
-    {
-      token: "t",
-      user: { id: 1, email: "admin@fincas.es", user_role: 15 },
-      company: { id: 2, name: "Admin" },
-      colegios: [{ id: 1, name: "Colegio" }],
-      flags,
-      issuer: "test",
-    } as unknown as SessionData,
-    false,
-  );
+  startTestSession(flags);
 }
 
 function Porters() {

@@ -1,6 +1,7 @@
 import { Alert, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** The closable notice a list page shows above its card after an action (saved, deleted, sent…). */
 export function NoticeAlert({
@@ -14,8 +15,16 @@ export function NoticeAlert({
   onClose: () => void;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
-    <Alert color={color} icon={<IconCircleCheck size={18} />} withCloseButton onClose={onClose} data-testid={testId}>
+    <Alert
+      color={color}
+      icon={<IconCircleCheck size={18} />}
+      withCloseButton
+      closeButtonLabel={t("app.close-notice")}
+      onClose={onClose}
+      data-testid={testId}
+    >
       {children}
     </Alert>
   );

@@ -1,9 +1,9 @@
-import { type CommunityView, FEATURE, Role, type SessionData } from "@coordina/domain";
+import { type CommunityView, FEATURE, Role } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../../test/render";
-import { session } from "../../app/session";
+import { startTestSession } from "../../../test/session";
 import CommunityPanelPage from "./CommunityPanelPage";
 
 const json = (status: number, body: unknown) =>
@@ -30,17 +30,7 @@ const view = (porteros_count: number, editable = true): CommunityView => ({
 });
 
 function startSession(role: number, flags: string[]) {
-  session.start(
-    {
-      token: "t",
-      user: { id: 1, email: "admin@fincas.es", user_role: role },
-      company: { id: 2, name: "Fincas Centro" },
-      colegios: [{ id: 1, name: "Colegio" }],
-      flags,
-      issuer: "test",
-    } as unknown as SessionData,
-    false,
-  );
+  startTestSession(flags, { role: role, companyName: "Fincas Centro" });
 }
 
 function renderPanel() {

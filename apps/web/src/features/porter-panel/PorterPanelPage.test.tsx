@@ -1,9 +1,9 @@
-import type { CommunityDocumentRow, SessionData } from "@coordina/domain";
+import type { CommunityDocumentRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../../test/render";
-import { session } from "../../app/session";
+import { startTestSession } from "../../../test/session";
 import PorterPanelPage from "./PorterPanelPage";
 
 const json = (status: number, body: unknown) =>
@@ -84,17 +84,13 @@ const tab = (name: RegExp) => screen.getByRole("tab", { name });
 
 /** The porter's session; no flags means the defaults (lopd among them). */
 function startSession(flags: string[] = []) {
-  session.start(
-    {
-      token: "t",
-      user: { id: 31, email: "portero@fincas.es", user_role: 25 },
-      company: { id: 41, name: "portero@fincas.es" },
-      colegios: [{ id: 1, name: "Colegio" }],
-      flags,
-      issuer: "test",
-    } as unknown as SessionData,
-    false,
-  );
+  startTestSession(flags, {
+    role: 25,
+    userId: 31,
+    companyId: 41,
+    email: "portero@fincas.es",
+    companyName: "portero@fincas.es",
+  });
 }
 
 beforeEach(() => startSession());

@@ -1,7 +1,8 @@
 import type { CommunityView, PorterRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Outlet, Route, Routes, useLocation } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { json, stubServer } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import { addTexts } from "../../app/i18n";
@@ -10,9 +11,6 @@ import CommunityPortersPage from "./CommunityPortersPage";
 // The question's text as the shared catalogue gives it (key porteros.drop-portero-confirm, spec 02 §2).
 const DROP_QUESTION = "¿Quitar a este portero de la comunidad? Sus documentos se conservan.";
 addTexts({ porteros: { "drop-portero-confirm": DROP_QUESTION } });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const community = (editable: boolean) =>
   ({ id: 7, name: "Comunidad Sol", cif: "H12345678", editable, porteros_count: 1 }) as unknown as CommunityView;
@@ -32,20 +30,6 @@ const porter = (id: number, over: Partial<PorterRow> = {}): PorterRow => ({
 
 const page = (rows: PorterRow[], count = rows.length) =>
   json(200, { result: true, data: rows, count, pagination: { count, page: 1, limit: 4 } });
-
-function stubServer(answer: (path: string, body: Record<string, unknown>) => Response | Promise<Response>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, "http://localhost").pathname;
-      const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
-      calls.push({ path, body });
-      return answer(path, body);
-    }),
-  );
-  return calls;
-}
 
 function Where() {
   const location = useLocation();

@@ -1,13 +1,11 @@
 import type { CommunityDocumentRow, CommunityView, DefinitionDocuments } from "@coordina/domain";
 import { screen, within } from "@testing-library/react";
 import { Outlet, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { json, stubServer } from "../../../test/fakeServer";
 import { renderInApp } from "../../../test/render";
 import PorterDocumentsPage from "./PorterDocumentsPage";
 import PorterosDocsPage from "./PorterosDocsPage";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const community = { id: 7, name: "Comunidad Sol", editable: true, porteros_count: 1 } as unknown as CommunityView;
 
@@ -34,20 +32,6 @@ const readRow = (docId: number, read: boolean) =>
     read_identifier: read ? 1 : 0,
     created: "2026-11-01T10:00:00.000Z",
   }) as unknown as CommunityDocumentRow;
-
-function stubServer(answer: (path: string, body: Record<string, unknown>) => Response) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, "http://localhost").pathname;
-      const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
-      calls.push({ path, body });
-      return answer(path, body);
-    }),
-  );
-  return calls;
-}
 
 function renderAt(route: string) {
   return renderInApp(

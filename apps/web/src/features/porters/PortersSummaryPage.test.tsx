@@ -1,13 +1,11 @@
 import type { PorterSummaryRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { json, stubServer } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import PortersSummaryPage from "./PortersSummaryPage";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const row = (id: number, over: Partial<PorterSummaryRow> = {}): PorterSummaryRow => ({
   portero_id: id,
@@ -21,20 +19,6 @@ const row = (id: number, over: Partial<PorterSummaryRow> = {}): PorterSummaryRow
   numfincas: 2,
   ...over,
 });
-
-function stubServer(answer: (path: string, body: Record<string, unknown>) => Response) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, "http://localhost").pathname;
-      const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
-      calls.push({ path, body });
-      return answer(path, body);
-    }),
-  );
-  return calls;
-}
 
 const summary = (rows: PorterSummaryRow[], count: number) =>
   json(200, { result: true, data: rows, count, pagination: { count, page: 1, limit: 10 } });

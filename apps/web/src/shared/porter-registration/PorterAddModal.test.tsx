@@ -1,9 +1,9 @@
-import { FEATURE, type SessionData } from "@coordina/domain";
+import { FEATURE } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../../test/render";
-import { session } from "../../app/session";
+import { startTestSession } from "../../../test/session";
 import { PorterAddModal } from "./PorterAddModal";
 
 const json = (status: number, body: unknown) =>
@@ -52,17 +52,7 @@ function Host() {
 }
 
 function startSession(flags: string[]) {
-  session.start(
-    {
-      token: "t",
-      user: { id: 1, email: "admin@fincas.es", user_role: 15 },
-      company: { id: 2, name: "Admin" },
-      colegios: [{ id: 1, name: "Colegio" }],
-      flags,
-      issuer: "test",
-    } as unknown as SessionData,
-    false,
-  );
+  startTestSession(flags);
 }
 
 const emailField = () => screen.getByRole("textbox", { name: /E-mail del portero/ });
