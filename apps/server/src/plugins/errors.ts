@@ -29,7 +29,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     closeAfterUnreadBody(request, reply);
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ result: false, error: error.key });
+      const params = error.params ? { params: error.params } : {};
+      return reply.status(error.status).send({ result: false, error: error.key, ...params });
     }
     if (error.validation) {
       request.log.info({ validation: error.validation.map((v) => `${v.instancePath} ${v.message}`) }, "invalid input");

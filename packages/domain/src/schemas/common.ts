@@ -7,6 +7,7 @@ import { isValidEmail } from "../validation.js";
 export const errorEnvelopeSchema = z.object({
   result: z.literal(false),
   error: z.string().describe("clave i18n del catálogo o texto de la especificación"),
+  params: z.record(z.string(), z.string()).optional().describe("valores que nombra el texto de la clave"),
 });
 
 export function okEnvelope<T extends z.ZodTypeAny>(data: T) {
