@@ -3,14 +3,29 @@
 # hand-written flat ODS (.fods) source is converted by LibreOffice Calc into .xlsx and .xls (Excel 97),
 # so the tests read files made by a real spreadsheet program. Needs LibreOffice Calc without a GUI
 # (Debian: apt-get install libreoffice-calc-nogui). Not run by the tests: commit the converted files.
+#
+#   scripts/make-sheet-fixtures.sh                      converts every .fods
+#   scripts/make-sheet-fixtures.sh pairs communities    converts only these (names without .fods)
+#
+# LibreOffice stamps the converted files with the time, so converting an unchanged source gives other
+# bytes: convert only the sources you changed or added. What each fixture holds: README.md next to them.
 set -eu
 dir="$(cd "$(dirname "$0")/../apps/server/test/fixtures/sheets" && pwd)"
 profile="$(mktemp -d)"
 trap 'rm -rf "$profile"' EXIT
-for source in "$dir"/*.fods; do
+if [ "$#" -eq 0 ]; then
+  set -- "$dir"/*.fods
+else
+  for name in "$@"; do
+    shift
+    set -- "$@" "$dir/${name%.fods}.fods"
+  done
+fi
+for source in "$@"; do
+  [ -f "$source" ] || { echo "no such source: $source" >&2; exit 1; }
   for target in 'xlsx:Calc MS Excel 2007 XML' 'xls:MS Excel 97'; do
     soffice --headless --norestore -env:UserInstallation="file://$profile" \
       --convert-to "$target" --outdir "$dir" "$source" >/dev/null 2>&1
   done
+  ls -l "${source%.fods}".*
 done
-ls -l "$dir"

@@ -23,6 +23,7 @@ import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
 import { fileLinkRoutes, filesRoutes } from "./modules/files/files.routes.js";
 import { UPLOAD_LIMITS } from "./modules/files/files.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { importsRoutes } from "./modules/imports/imports.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
 import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
 import { masterRoutes } from "./modules/master/master.routes.js";
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(porterDocumentsRoutes);
     await api.register(arrivalsRoutes);
     await api.register(filesRoutes, { store });
+    await api.register(importsRoutes, { ctx: accounts });
     if (mailViewerEnabled(config)) await api.register(devMailRoutes);
   });
 

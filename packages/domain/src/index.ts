@@ -2,6 +2,7 @@ export * from "./compliance.js";
 export * from "./constants.js";
 export * from "./documents.js";
 export * from "./errors.js";
+export * from "./import-messages.js";
 export * from "./invitations.js";
 export * from "./lights.js";
 export * from "./regions.js";

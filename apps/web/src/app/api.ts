@@ -1,11 +1,15 @@
 import { ErrorKey } from "@coordina/domain";
 import { session } from "./session";
 
-/** A failed call: `key` is the server's i18n key (or the generic one for unexpected failures). */
+/**
+ * A failed call: `key` is the server's i18n key (or the generic one for unexpected failures), `params` the
+ * values its text names when the server sent them ('Cabecera {{title}} no encontrada en la excel').
+ */
 export class ApiError extends Error {
   constructor(
     readonly key: string,
     readonly status: number,
+    readonly params?: Record<string, string>,
   ) {
     super(key);
   }
@@ -16,6 +20,20 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
+
+/** An answer's error envelope, as far as it can be read: `{result:false, error, params?}`. */
+export interface Envelope {
+  result?: boolean;
+  error?: string;
+  params?: unknown;
+}
+
+/** The envelope's `params` when they are an object of texts, else undefined. */
+export function paramsOf(envelope: Envelope | null | undefined): Record<string, string> | undefined {
+  const params = envelope?.params;
+  if (!params || typeof params !== "object" || Array.isArray(params)) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
+}
 
 let onUnauthorized: () => void = () => {};
 export function setUnauthorizedHandler(handler: () => void) {
@@ -79,14 +97,15 @@ async function send(method: "GET" | "POST", path: string, payload?: object, toke
     throw new ApiError(ErrorKey.generic, 0);
   }
   if (!response.ok) {
-    let error: string | undefined;
+    let envelope: Envelope | undefined;
     try {
-      error = ((await response.json()) as { error?: string }).error;
+      envelope = (await response.json()) as Envelope;
     } catch {
-      error = undefined;
+      envelope = undefined;
     }
+    const error = envelope?.error;
     reportFailure(response.status, error);
-    throw new ApiError(error ?? ErrorKey.generic, response.status);
+    throw new ApiError(error ?? ErrorKey.generic, response.status, paramsOf(envelope));
   }
   return response;
 }
@@ -94,13 +113,14 @@ async function send(method: "GET" | "POST", path: string, payload?: object, toke
 /** A JSON call: the envelope, or ApiError when it says `result: false` or cannot be read. */
 async function request<T>(method: "GET" | "POST", path: string, payload?: object, token?: string): Promise<T> {
   const response = await send(method, path, payload, token);
-  let json: { result?: boolean; error?: string } | undefined;
+  let json: Envelope | undefined;
   try {
-    json = (await response.json()) as { result?: boolean; error?: string };
+    json = (await response.json()) as Envelope;
   } catch {
     json = undefined;
   }
-  if (!json || json.result === false) throw new ApiError(json?.error ?? ErrorKey.generic, response.status);
+  if (!json || json.result === false)
+    throw new ApiError(json?.error ?? ErrorKey.generic, response.status, paramsOf(json));
   return json as T;
 }
 

@@ -5,6 +5,7 @@ export * from "./communities.js";
 export * from "./companies.js";
 export * from "./compliance.js";
 export * from "./documents.js";
+export * from "./imports.js";
 export * from "./mail.js";
 export * from "./sessions.js";
 export * from "./users.js";

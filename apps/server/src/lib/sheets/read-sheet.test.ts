@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
-import { ErrorKey, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
+import { ErrorKey, IMPORT_HEADERS, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { readImportSheet, SheetError, type SheetErrorKey } from "./read-sheet.js";
@@ -143,6 +143,128 @@ describe.each(FORMATS)("readImportSheet of a LibreOffice .%s", (format) => {
 
   it("refuses a sheet with a formula", async () => {
     expect((await refusal(fixture(`formula.${format}`))).key).toBe(ErrorKey.importFormulas);
+  });
+});
+
+/**
+ * The per-kind fixtures (README.md next to them): sheet 'Datos' then 'Notas' (junk), row 4 empty, cifs with
+ * leading zeros stored as text, cifs and phones stored as numbers, e-mails in mixed case with spaces around.
+ */
+const KIND_FIXTURES: [file: string, headers: readonly string[], rows: [number, string[]][]][] = [
+  [
+    "administrators",
+    IMPORT_HEADERS.administrators,
+    [
+      [2, ["Administraciones Núñez S.L.", "B01234567", "Gestion@Nunez-Fincas.ES"]],
+      [3, ["Fincas Peña y Asociados", "00123456Z", "Oficina@PenaFincas.com"]],
+      [5, ["José Ángel Muñoz Ibáñez", "12345678", "JAngel.Munoz@Example.com"]],
+      [6, ["Gestoría Águila S.L.P.", "b-28.123 450", "gestoria@aguila.es"]],
+    ],
+  ],
+  [
+    "providers-kinds",
+    IMPORT_HEADERS.providers,
+    [
+      [2, ["Limpiezas Núñez S.L.", "B00123456", "Limpiezas@Nunez.ES", "912345678", "Limpieza, Jardinería"]],
+      [3, ["Ascensores Peña S.A.", "A08012345", "Prevencion@AscensoresPena.com", "600 123 456", "Ascensores;Limpieza"]],
+      [
+        5,
+        ["Servicios Integrales Águila", "00234567T", "info@aguila-servicios.es", "", "Limpieza|Jardinería*Ascensores"],
+      ],
+      [6, ["Jardines Ibáñez", "45678901", "JARDINES@IBANEZ.ES", "611222333", "Jardinería"]],
+    ],
+  ],
+  [
+    "communities",
+    IMPORT_HEADERS.communities,
+    [
+      [2, ["Comunidad de Propietarios Calle Águila 3", "H01234567"]],
+      [3, ["C.P. Plaza de la Peña 12", "H00012345"]],
+      [5, ["Comunidad Núñez de Balboa 45", "28123456"]],
+      [6, ["Mancomunidad Ibáñez-Güell", "h-28.654 321"]],
+    ],
+  ],
+  [
+    "community-providers",
+    IMPORT_HEADERS["community-providers"],
+    [
+      [2, ["B00123456"]],
+      [3, ["00234567T"]],
+      [5, ["45678901"]],
+      [6, ["a-08.012 345"]],
+    ],
+  ],
+  [
+    "pairs",
+    IMPORT_HEADERS.pairs,
+    [
+      [2, ["H01234567", "B00123456"]],
+      [3, ["H00012345", "A08012345"]],
+      [5, ["28123456", "45678901"]],
+      [6, ["H01234567", "00234567T"]],
+    ],
+  ],
+  [
+    "administrators-errors",
+    IMPORT_HEADERS.administrators,
+    [
+      [2, ["Administraciones Núñez S.L.", "B01234567", "gestion@nunez-fincas.es"]],
+      [3, ["Fincas Sin CIF", "", "sincif@example.com"]],
+      [4, ["Gestoría Peña", "B02345678", "correo@"]],
+      [5, ["Administraciones Núñez Duplicada", "B01234567", "otra@nunez-fincas.es"]],
+    ],
+  ],
+  [
+    "providers-unknown-activity",
+    IMPORT_HEADERS.providers,
+    [
+      [2, ["Limpiezas Núñez S.L.", "B00123456", "limpiezas@nunez.es", "912345678", "Limpieza"]],
+      [3, ["Cohetes Peña S.L.", "B03456789", "cohetes@pena.es", "", "Limpieza, Astronáutica"]],
+    ],
+  ],
+];
+
+describe.each(FORMATS)("readImportSheet of the per-kind LibreOffice .%s fixtures", (format) => {
+  it.each(KIND_FIXTURES)(
+    "reads %s: only 'Datos', trimmed, zeros and accents kept, numbers as typed",
+    async (file, headers, rows) => {
+      const book = fixture(`${file}.${format}`);
+      // the fixture has the junk sheet after 'Datos' that the rows below must not come from
+      expect(XLSX.read(book, { type: "buffer", bookSheets: true }).SheetNames).toEqual(["Datos", "Notas"]);
+
+      expect(await readImportSheet(book, headers)).toEqual(
+        rows.map(([row, cells]) => ({
+          row,
+          values: Object.fromEntries(headers.map((header, i) => [header, cells[i]])),
+        })),
+      );
+    },
+  );
+
+  it("reads the cells LibreOffice stored as numbers (a cif and phones) as the digits typed", async () => {
+    const sheet = XLSX.read(fixture(`providers-kinds.${format}`), { type: "buffer", dense: true }).Sheets.Datos!;
+    const stored = (address: string) => {
+      const { r, c } = XLSX.utils.decode_cell(address);
+      return sheet["!data"]?.[r]?.[c];
+    };
+    expect([stored("B6"), stored("D2"), stored("D6")].map((cell) => [cell?.t, cell?.v])).toEqual([
+      ["n", 45678901],
+      ["n", 912345678],
+      ["n", 611222333],
+    ]);
+    expect([stored("B2")?.v, stored("B5")?.v, stored("C2")?.v]).toEqual([
+      "B00123456",
+      "00234567T",
+      " Limpiezas@Nunez.ES ",
+    ]);
+
+    const rows = await readImportSheet(fixture(`providers-kinds.${format}`), IMPORT_HEADERS.providers);
+    expect(rows.map((row) => [row.values.cif, row.values.tlfn])).toEqual([
+      ["B00123456", "912345678"],
+      ["A08012345", "600 123 456"],
+      ["00234567T", ""],
+      ["45678901", "611222333"],
+    ]);
   });
 });
 

@@ -2,7 +2,14 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { type ClaimedMail, claimNext, insertOutbox, markFailed, markSent } from "./outbox.repository.js";
+import {
+  type ClaimedMail,
+  claimNext,
+  insertOutbox,
+  insertOutboxMany,
+  markFailed,
+  markSent,
+} from "./outbox.repository.js";
 import type { MailContent } from "./templates.js";
 
 export interface MailSettings {
@@ -74,6 +81,33 @@ export class Mailer {
         this.log.info({ outboxId: id, kind, to, link }, "correo retenido en el buzón (sin SMTP_URL)");
     }
     return id;
+  }
+
+  /**
+   * `enqueue` for many messages at once (an import's batch): one statement, in the caller's transaction.
+   * Call `nudge` after the commit, as for `enqueue`.
+   */
+  async enqueueMany(
+    db: DbOrTx,
+    messages: readonly { kind: string; to: string; content: MailContent }[],
+  ): Promise<number[]> {
+    const ids = await insertOutboxMany(
+      db,
+      messages.map(({ kind, to, content }) => ({
+        kind,
+        to,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+      })),
+    );
+    if (!this.transport) {
+      messages.forEach(({ kind, to, content }, index) => {
+        for (const link of content.links)
+          this.log.info({ outboxId: ids[index], kind, to, link }, "correo retenido en el buzón (sin SMTP_URL)");
+      });
+    }
+    return ids;
   }
 
   start() {

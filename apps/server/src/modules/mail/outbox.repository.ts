@@ -25,6 +25,16 @@ export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<n
   return row!.id;
 }
 
+/** Many messages in one statement (an import's batch of invitations); their ids in the given order. */
+export async function insertOutboxMany(db: DbOrTx, messages: readonly OutboxInsert[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insert(mailOutbox)
+    .values(messages.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject, text: m.text, html: m.html })))
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
 export interface ClaimedMail {
   id: number;
   kind: string;

@@ -15,6 +15,7 @@ import { showErrorMessage } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
+import { ImportButton } from "../../shared/imports/ImportButton";
 import { ListCard } from "../../ui/ListCard";
 import { listColumns } from "../../ui/listColumns";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
@@ -33,7 +34,7 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 /**
  * The providers of a community (spec 02 §2 'Providers of a community'): search, sorting and paging on the
  * server (the server sets the page size), upload and read lights, view and, for the community's
- * administrator, remove and 'Añadir Proveedor'.
+ * administrator, remove, the import by CIF (type 20) and 'Añadir Proveedor'.
  */
 export default function CommunityProvidersPage() {
   const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page" });
@@ -134,9 +135,12 @@ export default function CommunityProvidersPage() {
         {...list.listProps}
         actions={
           community.editable && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
-              {t("add")}
-            </Button>
+            <>
+              <ImportButton kind="community-providers" idFinca={community.id} editable={community.editable} />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
+                {t("add")}
+              </Button>
+            </>
           )
         }
       />

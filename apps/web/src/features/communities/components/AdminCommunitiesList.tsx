@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
+import { ImportButton } from "../../../shared/imports/ImportButton";
 import { communityPanelPath } from "../../../shared/paths";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
@@ -20,8 +21,9 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 
 /**
  * The administrator's communities (spec 02 §2 'Communities list (administrator)'): search, sortable
- * columns (name ascending first), 10 per page, the documents' lights, open and delete, and the two add
- * forms. A row opens the community's panel.
+ * columns (name ascending first), 10 per page, the documents' lights, open and delete, the two imports
+ * (communities, type 30; community–provider pairs, type 1000) and the two add forms. A row opens the
+ * community's panel.
  */
 export function AdminCommunitiesList() {
   const { t } = useTranslation(undefined, { keyPrefix: "communities-page" });
@@ -109,6 +111,8 @@ export function AdminCommunitiesList() {
       {...list.listProps}
       actions={
         <>
+          <ImportButton kind="communities" />
+          <ImportButton kind="pairs" />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding("simple")}>
             {t("add")}
           </Button>

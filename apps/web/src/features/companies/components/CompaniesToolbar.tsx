@@ -3,6 +3,7 @@ import { Button, Checkbox } from "@mantine/core";
 import { IconDownload, IconFileDescription, IconId, IconPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImportButton } from "../../../shared/imports/ImportButton";
 import { useDownloadSummary } from "../api/downloadSummary";
 import type { ListedType } from "./CompanyListRow";
 
@@ -22,7 +23,10 @@ interface CompaniesToolbarProps {
   onAdd: (way: AddWay) => void;
 }
 
-/** The list's buttons: the providers' pending filter, 'Resumen' (the CSV summary) and the three adds. */
+/**
+ * The list's buttons: the providers' pending filter, 'Resumen' (the CSV summary), 'Importar Excel' with its
+ * template, and the three adds.
+ */
 export function CompaniesToolbar({ type, onlyPending, onOnlyPending, onAdd }: CompaniesToolbarProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "companies-page" });
   const summary = useDownloadSummary();
@@ -49,6 +53,7 @@ export function CompaniesToolbar({ type, onlyPending, onOnlyPending, onAdd }: Co
       >
         {t("summary")}
       </Button>
+      <ImportButton kind={type === Role.gremio ? "providers" : "administrators"} />
       <Button leftSection={<IconPlus size={16} />} onClick={() => onAdd("invitation")}>
         {t("add")}
       </Button>

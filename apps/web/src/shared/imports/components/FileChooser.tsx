@@ -1,0 +1,74 @@
+import "@mantine/dropzone/styles.css";
+import { IMPORT_HEADERS, type ImportKind, MAX_FILE_SIZE_MB } from "@coordina/domain";
+import { Button, Group, List, Stack, Text } from "@mantine/core";
+import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
+import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useDownloadTemplate } from "../api/importDownloads";
+import { SHEET_TYPES } from "../importRules";
+
+interface FileChooserProps {
+  kind: ImportKind;
+  /** the file chosen or dropped (the first one, when several came) */
+  onChoose: (file: File) => void;
+}
+
+/**
+ * The importer's `init` state (spec 01 §4): a drop zone for one .xlsx or .xls file (click, keyboard or
+ * drag and drop), the headers the kind's sheet 'Datos' must have and the template to start from.
+ */
+export function FileChooser({ kind, onChoose }: FileChooserProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  const template = useDownloadTemplate();
+  // Every file chosen or dropped is judged by the importer (sheetRefusal), whatever the drop zone thought.
+  const onDropAny = (accepted: FileWithPath[], rejections: FileRejection[]) => {
+    const first = accepted[0] ?? rejections[0]?.file;
+    if (first) onChoose(first);
+  };
+  return (
+    <Stack gap="sm" data-testid="import-chooser">
+      <Dropzone
+        onDrop={() => {}}
+        onDropAny={onDropAny}
+        accept={SHEET_TYPES}
+        multiple={false}
+        inputProps={{ "aria-label": t("input") }}
+        data-testid="import-drop"
+        style={{ width: "100%" }}
+      >
+        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />
+          </Dropzone.Idle>
+          <Stack gap={2}>
+            <Text size="md">{t("drop")}</Text>
+            <Text size="xs" c="gray.7">
+              {t("hint", { max: MAX_FILE_SIZE_MB })}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      <List size="sm" spacing={4}>
+        <List.Item>{t("headers", { headers: IMPORT_HEADERS[kind].join(", ") })}</List.Item>
+        {kind === "providers" && <List.Item>{t("activities")}</List.Item>}
+        <List.Item>{t("template-note")}</List.Item>
+      </List>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          loading={template.isPending}
+          onClick={() => template.mutate(kind)}
+        >
+          {t("template")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
