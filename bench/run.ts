@@ -9,6 +9,9 @@
  * their throughput as a share of the same run's `/health` and whether p99 is under 100 ms. The
  * 'Ver solo docs pendientes' filter computes every provider's figures: it is timed as single requests,
  * cut at BENCH_SLOW_LIMIT seconds (300 by default).
+ *
+ * Last, the colegio imports 10,000 providers from a spreadsheet (imports.ts): the time to the end, and
+ * the server's memory growth meanwhile.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +23,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
 import { BENCH_LOGINS, type Generated, generate } from "./generate.js";
+import { measureImport } from "./imports.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -255,6 +259,7 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
     ),
   });
   await measureFiles(backend, base, again.child);
+  rows.push(...(await measureImport(backend, base, again.child)));
   await stop(again.child);
 }
 

@@ -281,15 +281,15 @@ test.describe("company lists of the colegio", () => {
       await expect(table.getByRole("button", { name: `Quitar ${activity}` })).toBeVisible();
     }
     await expect(save).toBeEnabled();
-    await editor.getByRole("button", { name: "1", exact: true }).click();
+    await editor.getByRole("button", { name: "Página 1", exact: true }).click();
     await expect(table.getByRole("button", { name: /^Quitar / })).toHaveCount(5);
-    await editor.getByRole("button", { name: "2", exact: true }).click();
+    await editor.getByRole("button", { name: "Página 2", exact: true }).click();
     await expect(table.getByRole("button", { name: /^Quitar / })).toHaveCount(1);
     await expect(table).toContainText(activities[5]!);
-    await editor.getByRole("button", { name: "1", exact: true }).click();
+    await editor.getByRole("button", { name: "Página 1", exact: true }).click();
     await table.getByRole("button", { name: `Quitar ${activities[0]}` }).click();
     await expect(table.getByRole("button", { name: /^Quitar / })).toHaveCount(5);
-    await expect(editor.getByRole("button", { name: "2", exact: true })).toHaveCount(0);
+    await expect(editor.getByRole("button", { name: "Página 2", exact: true })).toHaveCount(0);
 
     const saved = page.waitForRequest((r) => r.url().endsWith("/companies/colegio/update"));
     await save.click();

@@ -25,6 +25,16 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("https://cae.example.es");
   });
 
+  it("writes imports 250 rows per transaction unless IMPORT_BATCH_ROWS says otherwise, between 1 and 5000", () => {
+    expect(loadConfig({}).importBatchRows).toBe(250);
+    expect(loadConfig({ IMPORT_BATCH_ROWS: "" }).importBatchRows).toBe(250);
+    expect(loadConfig({ IMPORT_BATCH_ROWS: "20" }).importBatchRows).toBe(20);
+    expect(loadConfig({ IMPORT_BATCH_ROWS: "1" }).importBatchRows).toBe(1);
+    expect(loadConfig({ IMPORT_BATCH_ROWS: "5000" }).importBatchRows).toBe(5000);
+    for (const wrong of ["0", "5001", "12.5", "muchas", "-3"])
+      expect(() => loadConfig({ IMPORT_BATCH_ROWS: wrong }), wrong).toThrowError("IMPORT_BATCH_ROWS");
+  });
+
   it("stops with a clear Spanish message naming each wrong variable", () => {
     expect(() => loadConfig({ PORT: "muchos", DATABASE_URL: "mysql://x", LOG_LEVEL: "verbose" })).toThrowError(
       ConfigError,

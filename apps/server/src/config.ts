@@ -39,6 +39,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   WEB_DIST: z.string().optional(),
+  // empty as unset, as the other settings take it
+  IMPORT_BATCH_ROWS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(5000).default(250),
+  ),
 });
 
 export interface AppConfig {
@@ -64,6 +69,11 @@ export interface AppConfig {
   /** development mode shows development-only aids (Id columns, mail viewer) */
   development: boolean;
   webDist: string;
+  /**
+   * Rows of a spreadsheet import written per transaction (issue 20): a server that dies mid-import leaves
+   * whole batches; smaller batches lose less work and touch the run's heartbeat more often.
+   */
+  importBatchRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     development: e.NODE_ENV === "development",
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    importBatchRows: e.IMPORT_BATCH_ROWS,
   };
 }

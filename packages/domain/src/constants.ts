@@ -43,6 +43,13 @@ export const DEBOUNCE_MS = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const POSTCODE_LENGTH = 5;
 export const PROVIDER_CIF_MIN_EXCLUSIVE = 5;
+/**
+ * Longest company or community name, tax id and telephone the hand forms take (requiredText); an import
+ * refuses a longer cell as the form would.
+ */
+export const NAME_MAX_LENGTH = 200;
+export const CIF_MAX_LENGTH = 20;
+export const PHONE_MAX_LENGTH = 30;
 /** Longest activity name a colegio may give. */
 export const ACTIVITY_NAME_MAX = 120;
 

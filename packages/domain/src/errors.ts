@@ -63,6 +63,10 @@ export const ErrorKey = {
   importFormulas: "import.formulas",
   importTooManyRows: "import.too-many-rows",
   importTooWide: "import.too-wide",
+  /** one cell of the columns imported holds more than MAX_CELL_CHARACTERS (params row, column) */
+  importCellTooLong: "import.cell-too-long",
+  /** the sheet has its headers and no row to import */
+  importEmpty: "import.empty",
   importNotFound: "import.not-found",
   // Imports: one row's result (spec 01 §5, §8 and issue 20); params name the row's values.
   importMailInvalid: "validate.mailinvalid",
@@ -85,6 +89,10 @@ export const ErrorKey = {
   importRowCommunityExists: "import.row.community-exists",
   importRowLinked: "import.row.linked",
   importRowInterrupted: "import.row.interrupted",
+  /** a cell longer than the hand form allows (params column, max) */
+  importRowTooLong: "import.row.too-long",
+  /** a tax id with characters no tax id has, or a date, a true/false or a decimal number (params cif) */
+  importRowCifInvalid: "import.row.cif-invalid",
   // Documents and files (spec 02 §8).
   fileTooLarge: "fileupload.too-large",
   fileNotPdf: "fileupload.not-pdf",

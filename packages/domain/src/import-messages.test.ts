@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ErrorKey } from "./errors.js";
-import { IMPORT_MESSAGE_TEXTS, importMessageText } from "./import-messages.js";
+import { ErrorKey, ValidationKey } from "./errors.js";
+import { IMPORT_MESSAGE_TEXTS, importMessage, importMessageText } from "./import-messages.js";
 
 const catalogue = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../apps/web/src/locales/es.json"), "utf8"),
@@ -28,6 +28,26 @@ describe("the Spanish texts of import row messages", () => {
     expect(rowKeys.length).toBeGreaterThan(0);
     for (const key of [...rowKeys, ErrorKey.importMailInvalid, ErrorKey.importActivityNotFound])
       expect(keys, key).toContain(key);
+  });
+
+  it("are the only keys a row's message is made with: the error file never falls back to the generic text", () => {
+    // The kinds build every row message with importMessage, which takes a key of the table only.
+    // @ts-expect-error a form's validation key has no text in the error file
+    importMessage(ValidationKey.cifInvalid);
+    // @ts-expect-error nor has a sheet's
+    importMessage(ErrorKey.importEmpty);
+    const generic = IMPORT_MESSAGE_TEXTS[ErrorKey.importRowFailed];
+    for (const key of keys.filter((k) => k !== ErrorKey.importRowFailed))
+      expect(importMessageText(importMessage(key)), key).not.toBe(generic);
+  });
+
+  it("say which field is too long and which tax id is not one", () => {
+    expect(importMessageText(importMessage(ErrorKey.importRowTooLong, { column: "tlfn", max: "30" }))).toBe(
+      "El campo tlfn tiene más de 30 caracteres",
+    );
+    expect(importMessageText(importMessage(ErrorKey.importRowCifInvalid, { cif: "2024-01-15" }))).toBe(
+      "El CIF 2024-01-15 no es válido",
+    );
   });
 
   it("fill in the params", () => {

@@ -34,7 +34,18 @@ export const IMPORT_MESSAGE_TEXTS = {
   [ErrorKey.importRowLinked]: "Proveedor asociado a la finca",
   [ErrorKey.importRowInterrupted]:
     "La importación se interrumpió antes de esta fila. Vuelve a importar el mismo fichero: lo ya importado no se repite.",
+  [ErrorKey.importRowTooLong]: "El campo {{column}} tiene más de {{max}} caracteres",
+  [ErrorKey.importRowCifInvalid]: "El CIF {{cif}} no es válido",
 } as const satisfies Partial<Record<ErrorKeyValue, string>>;
+
+/** A key the table has a text for: the only keys a row's message may carry. */
+export type ImportMessageKey = keyof typeof IMPORT_MESSAGE_TEXTS;
+
+/** A row's message: a key of the table (so the error file never shows a row the generic text) and its params. */
+export const importMessage = (key: ImportMessageKey, params: Record<string, string> = {}): ImportMessage => ({
+  key,
+  params,
+});
 
 const TEXTS: Readonly<Record<string, string>> = IMPORT_MESSAGE_TEXTS;
 

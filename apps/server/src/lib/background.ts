@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { errorLogFields } from "./db-errors.js";
 
 /**
  * Work a request starts but does not wait for, so that its answer cannot tell anything by its timing
@@ -13,7 +14,7 @@ export class BackgroundTasks {
   run(name: string, task: () => Promise<void>) {
     const done: Promise<void> = Promise.resolve()
       .then(task)
-      .catch((err: unknown) => this.log.error({ err, task: name }, "background task failed"))
+      .catch((err: unknown) => this.log.error({ ...errorLogFields(err), task: name }, "background task failed"))
       .finally(() => this.running.delete(done));
     this.running.add(done);
   }

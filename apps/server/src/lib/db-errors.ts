@@ -118,3 +118,43 @@ export function dbFailureSummary(err: unknown): { code?: string; message?: strin
   }
   return {};
 }
+
+/** The frames of a stack trace, without its first lines (the error's message, which may quote values). */
+function framesOf(stack: string | undefined): string | undefined {
+  if (!stack) return undefined;
+  const at = stack.search(/\n\s+at /);
+  return at < 0 ? undefined : stack.slice(at + 1);
+}
+
+/**
+ * The log fields of an unexpected error. A database failure (a DrizzleQueryError, or anything wrapping a
+ * PostgreSQL error) is logged as `db`: its class, SQLSTATE, constraint, the server's message, statement and
+ * stack frames, never Drizzle's message nor the parameters, which hold the request's personal data
+ * (Drizzle's message carries them; so do the data exceptions' own messages, class 22, which are left out).
+ * Any other error as `err`, as it is.
+ */
+export function errorLogFields(err: unknown): { err: unknown } | { db: Record<string, string> } {
+  const found = pgError(err) as
+    | { code?: string; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown; message?: string }
+    | undefined;
+  const { query, params } = (err ?? {}) as { query?: unknown; params?: unknown };
+  const queryError = typeof query === "string" && params !== undefined;
+  if (!found && !queryError) return { err };
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const summary = {
+    type: err instanceof Error ? err.constructor.name : typeof err,
+    code: found?.code,
+    constraint: text(found?.constraint),
+    table: text(found?.table),
+    column: text(found?.column),
+    routine: text(found?.routine),
+    message: found?.code?.startsWith("22") ? undefined : text(found?.message),
+    query: queryError ? query : undefined,
+    stack: framesOf(err instanceof Error ? err.stack : undefined),
+  };
+  return {
+    db: Object.fromEntries(
+      Object.entries(summary).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+  };
+}

@@ -22,6 +22,10 @@ const STATEMENTS = {
   outOfRange: sql`select ${"99999999999"}::int as n`,
   notDate: sql`select ${"ayer"}::date as d`,
   noSuchDay: sql`select ${"2026-02-30"}::date as d`,
+  /** a data exception whose server message quotes the value (invalid input syntax for type integer: "…") */
+  personal: sql`select ${"ana.garcia@ejemplo.es"}::int as n`,
+  /** a bug of ours (no such table) in a statement that carries personal data as its parameter */
+  noTable: sql`select * from no_such_table where email = ${"ana.garcia@ejemplo.es"}`,
 };
 
 beforeAll(async () => {
@@ -111,4 +115,28 @@ describe("a database that cannot be reached", () => {
     expect(JSON.stringify(warn)).not.toContain("stack");
     expect(entries.some((entry) => entry.level === 50)).toBe(false);
   });
+});
+
+describe("the log of an unexpected database error", () => {
+  it.each([
+    ["personal", "22P02", undefined],
+    ["noTable", "42P01", 'relation "no_such_table" does not exist'],
+  ])(
+    "%s: its class, SQLSTATE %s, statement and stack, never the parameters nor a message quoting them",
+    async (name, code, message) => {
+      const res = await ctx.app.inject({ method: "GET", url: `/test/db/${name}` });
+      expectError(res, 500, ErrorKey.generic);
+      const entries = logOf(res.headers["x-request-id"] as string);
+      const error = entries.find((entry) => entry.msg === "unexpected error");
+      expect(error).toMatchObject({ level: 50, db: { type: "DrizzleQueryError", code } });
+      expect(error).not.toHaveProperty("err");
+      const err = error!.db as Record<string, unknown>;
+      expect(err.message).toBe(message);
+      expect(String(err.query)).toMatch(/^select .*\$1/);
+      expect(String(err.stack)).toMatch(/^\s+at /);
+      // the parameter appears nowhere in the request's log
+      expect(JSON.stringify(entries)).not.toContain("ana.garcia");
+      expect(JSON.stringify(entries)).not.toContain("params");
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { ErrorKey, VALIDATION_KEYS } from "@coordina/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { dataExceptionCode, dbFailureSummary, isConnectionFailure } from "../lib/db-errors.js";
+import { dataExceptionCode, dbFailureSummary, errorLogFields, isConnectionFailure } from "../lib/db-errors.js";
 import { closeAfterUnreadBody } from "./unread-body.js";
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
@@ -58,7 +58,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ sqlState }, "invalid input refused by the database");
       return reply.status(400).send({ result: false, error: ErrorKey.invalidInput });
     }
-    request.log.error({ err: error }, "unexpected error");
+    // A database failure without its parameters (personal data): errorLogFields.
+    request.log.error(errorLogFields(error), "unexpected error");
     return reply.status(500).send({ result: false, error: ErrorKey.generic });
   });
 

@@ -65,7 +65,7 @@ describe("ListCard", () => {
   it("shows the pages only when there is more than one, and reports the page clicked", async () => {
     const onPage = vi.fn();
     const { rerender, user } = renderList({ rows: rowsOf(ROWS), page: 1, totalPages: 1, onPage });
-    expect(screen.queryByRole("button", { name: "2" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Página 2" })).toBeNull();
 
     rerender(
       <ListCard<Sort>
@@ -78,8 +78,20 @@ describe("ListCard", () => {
         onPage={onPage}
       />,
     );
-    await user.click(screen.getByRole("button", { name: "2" }));
+    await user.click(screen.getByRole("button", { name: "Página 2" }));
     expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it("names every button of its pages for a screen reader, the arrows included", async () => {
+    const onPage = vi.fn();
+    const { user } = renderList({ rows: rowsOf(ROWS), page: 2, totalPages: 3, onPage });
+    const names = screen.getAllByRole("button").map((button) => button.getAttribute("aria-label"));
+    expect(names).toEqual(["Página anterior", "Página 1", "Página 2", "Página 3", "Página siguiente"]);
+    expect(screen.getByRole("button", { name: "Página 2" }).getAttribute("aria-current")).toBe("page");
+    await user.click(screen.getByRole("button", { name: "Página siguiente" }));
+    expect(onPage).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole("button", { name: "Página anterior" }));
+    expect(onPage).toHaveBeenLastCalledWith(1);
   });
 
   it("goes back to the last page there is when rows went away, but not while they are reloading", () => {

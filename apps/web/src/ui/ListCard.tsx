@@ -28,6 +28,25 @@ import { ResponsiveList, usePhone } from "./ResponsiveList";
 
 addTexts(texts);
 
+const CONTROL_LABELS = {
+  first: "first-page",
+  previous: "previous-page",
+  next: "next-page",
+  last: "last-page",
+} as const;
+
+/**
+ * The names a screen reader gives a Pagination's buttons ('Página anterior', 'Página siguiente', 'Primera
+ * página', 'Última página', 'Página 3'): spread them on every Pagination, whose arrows have no text.
+ */
+export function usePageLabels() {
+  const { t } = useTranslation(undefined, { keyPrefix: "list-card" });
+  return {
+    getControlProps: (control: keyof typeof CONTROL_LABELS) => ({ "aria-label": t(CONTROL_LABELS[control]) }),
+    getItemProps: (page: number) => ({ "aria-label": t("page", { page }) }),
+  };
+}
+
 /** A column header; with `sortKey` the header sorts the list on the server when clicked. */
 export interface ListColumn<S extends string = string> {
   label: string;
@@ -134,6 +153,7 @@ function PhoneSort<S extends string>({ columns, props }: { columns: ListColumn<S
  */
 export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   const { t } = useTranslation();
+  const pageLabels = usePageLabels();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, DEBOUNCE_MS.search);
   const { onSearch } = props;
@@ -223,7 +243,7 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
           <span />
         )}
         {props.totalPages !== undefined && props.totalPages > 1 && (
-          <Pagination total={props.totalPages} value={props.page ?? 1} onChange={props.onPage} />
+          <Pagination total={props.totalPages} value={props.page ?? 1} onChange={props.onPage} {...pageLabels} />
         )}
       </Group>
     </Card>

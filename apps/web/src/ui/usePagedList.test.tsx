@@ -64,8 +64,8 @@ describe("usePagedList in a ListCard", () => {
     expect(await screen.findByText("Comunidad 1")).toBeTruthy();
     expect(shownNames()).toHaveLength(10);
     expect(screen.getByText("Num: 23")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "3" })).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "4" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Página 3" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Página 4" })).toBeNull();
     expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ page: 1, limit: 10, filter: "" }));
   });
 
@@ -73,7 +73,7 @@ describe("usePagedList in a ListCard", () => {
     const { user } = renderInApp(<Communities fetch={server()} />);
     await screen.findByText("Comunidad 1");
 
-    await user.click(screen.getByRole("button", { name: "3" }));
+    await user.click(screen.getByRole("button", { name: "Página 3" }));
     await waitFor(() => expect(shownNames()).toEqual(["Comunidad 21", "Comunidad 22", "Comunidad 23"]));
   });
 
@@ -84,7 +84,7 @@ describe("usePagedList in a ListCard", () => {
       userOptions: { advanceTimers: vi.advanceTimersByTime },
     });
     await screen.findByText("Comunidad 1");
-    await user.click(screen.getByRole("button", { name: "2" }));
+    await user.click(screen.getByRole("button", { name: "Página 2" }));
     await screen.findByText("Comunidad 11");
 
     await user.type(screen.getByRole("textbox", { name: "Buscar" }), " 2 ");
@@ -128,7 +128,7 @@ describe("usePagedList in a ListCard", () => {
     const fetch = server();
     const { user } = renderInApp(<Communities fetch={fetch} sort={null} />);
     await screen.findByText("Comunidad 1");
-    await user.click(screen.getByRole("button", { name: "2" }));
+    await user.click(screen.getByRole("button", { name: "Página 2" }));
     await screen.findByText("Comunidad 11");
 
     const header = screen.getByRole("columnheader", { name: "Nombre" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
+import { CIF_MAX_LENGTH, POSTCODE_LENGTH, PROVIDER_CIF_MIN_EXCLUSIVE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { InvitationStatus, InviteAction, TokenAction } from "../invitations.js";
 import { isValidEmail, passwordMeetsRule } from "../validation.js";
@@ -82,7 +82,7 @@ export const companyRegistrationSchema = z.object({
   /** the type of the new company (administrador or gremio); `role` is the spec's alias */
   type: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired).optional(),
   role: integerInput(pgInteger(ValidationKey.companyTypeRequired), ValidationKey.companyTypeRequired).optional(),
-  cif: requiredText(ValidationKey.cifInvalid, 20),
+  cif: requiredText(ValidationKey.cifInvalid, CIF_MAX_LENGTH),
   /** the full form: every field required, postcode of 5 (spec 01 §5) */
   company_data: requiredContactSchema.optional(),
 });

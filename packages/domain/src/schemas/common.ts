@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSTCODE_LENGTH } from "../constants.js";
+import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH, POSTCODE_LENGTH } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { isValidEmail } from "../validation.js";
 
@@ -60,14 +60,14 @@ export const multilineText = (max: number) => z.string().trim().max(max).registe
 const optionalText = (max = 200) => z.string().trim().max(max).optional();
 
 /** A required text field: trimmed, not empty, at most `max` characters; `message` for any failure. */
-export const requiredText = (message: string, max = 200) =>
+export const requiredText = (message: string, max = NAME_MAX_LENGTH) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 /** Contact data of a full add form (spec 01 §5, 02 §5): every field required, postcode of 5. */
 export const requiredContactSchema = z.object({
   cif: z.string().trim().max(20).optional(),
   person: requiredText(ValidationKey.required),
-  tfn: requiredText(ValidationKey.required, 30),
+  tfn: requiredText(ValidationKey.required, PHONE_MAX_LENGTH),
   address: requiredText(ValidationKey.required),
   city: requiredText(ValidationKey.required),
   /** holds the province */

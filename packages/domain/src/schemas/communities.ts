@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZE } from "../constants.js";
+import { CIF_MAX_LENGTH, PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { isValidEmail } from "../validation.js";
 import { emailField } from "./accounts.js";
@@ -64,7 +64,7 @@ export type ProviderCommunitiesPage = z.infer<typeof providerCommunitiesPageSche
 // ── Adding a community: simple form (companies/fincas/add) and full form (companies/fincas/register) ──
 export const communityAddSchema = z.object({
   name: requiredText(ValidationKey.nameRequired),
-  cif: requiredText(ValidationKey.cifInvalid, 20),
+  cif: requiredText(ValidationKey.cifInvalid, CIF_MAX_LENGTH),
 });
 export type CommunityAddRequest = z.input<typeof communityAddSchema>;
 
@@ -189,7 +189,7 @@ export const communityProviderAddedSchema = z.object({
 export type CommunityProviderAdded = z.infer<typeof communityProviderAddedSchema>["data"];
 /** Link a community and a provider by their tax ids (the pairs import). */
 export const communityProviderPairSchema = z.object({
-  cif_finca: requiredText(ValidationKey.cifInvalid, 20),
-  cif_provider: requiredText(ValidationKey.cifInvalid, 20),
+  cif_finca: requiredText(ValidationKey.cifInvalid, CIF_MAX_LENGTH),
+  cif_provider: requiredText(ValidationKey.cifInvalid, CIF_MAX_LENGTH),
 });
 export type CommunityProviderPairRequest = z.input<typeof communityProviderPairSchema>;

@@ -6,7 +6,13 @@ import { ErrorKey, IMPORT_HEADERS } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { readImportSheet, SheetError } from "./read-sheet.js";
-import { readImportSheetInWorker, SHEET_WORKER_LIMITS } from "./read-sheet-worker.js";
+import {
+  MAX_SHEET_WORKERS,
+  readImportSheetInWorker,
+  SHEET_WORKER_LIMITS,
+  SHEET_WORKER_SLOTS,
+  WorkerSlots,
+} from "./read-sheet-worker.js";
 
 const serverDir = path.resolve(import.meta.dirname, "../../..");
 const fixtures = path.join(serverDir, "test/fixtures/sheets");
@@ -54,7 +60,94 @@ async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
   return turns;
 }
 
+/** A task that records its start and ends when told to (or fails, with `fail`). */
+function blockingTask(name: string, started: string[]) {
+  let end!: (value: string) => void;
+  let fail!: (error: Error) => void;
+  let markStarted!: () => void;
+  const hasStarted = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const task = () =>
+    new Promise<string>((resolve, reject) => {
+      started.push(name);
+      markStarted();
+      end = resolve;
+      fail = reject;
+    });
+  return { task, hasStarted, end: () => end(name), fail: (error: Error) => fail(error) };
+}
+
+describe("WorkerSlots", () => {
+  it("runs two tasks at once; the others wait in line and start, in order, as running ones end", async () => {
+    const slots = new WorkerSlots(2);
+    const started: string[] = [];
+    const [a, b, c, d] = ["a", "b", "c", "d"].map((name) => blockingTask(name, started)) as [
+      ReturnType<typeof blockingTask>,
+      ReturnType<typeof blockingTask>,
+      ReturnType<typeof blockingTask>,
+      ReturnType<typeof blockingTask>,
+    ];
+    const results = [a, b, c, d].map((t) => slots.run(t.task));
+
+    // two start at once; the third and fourth wait
+    expect(started).toEqual(["a", "b"]);
+    expect([slots.running, slots.waiting]).toEqual([2, 2]);
+
+    // b ends: c (first in line) takes its slot, d still waits
+    b.end();
+    await c.hasStarted;
+    expect(started).toEqual(["a", "b", "c"]);
+    expect([slots.running, slots.waiting]).toEqual([2, 1]);
+
+    // a fails: its slot is given back all the same, and d starts
+    a.fail(new Error("roto"));
+    await d.hasStarted;
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    expect([slots.running, slots.waiting]).toEqual([2, 0]);
+
+    c.end();
+    d.end();
+    const settled = await Promise.allSettled(results);
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      "roto",
+      "b",
+      "c",
+      "d",
+    ]);
+    expect([slots.running, slots.waiting]).toEqual([0, 0]);
+    await slots.idle();
+  });
+});
+
 describe("readImportSheetInWorker", () => {
+  it(`keeps at most ${MAX_SHEET_WORKERS} sheet workers alive at once: a third read waits for one of them`, async () => {
+    expect(MAX_SHEET_WORKERS).toBe(2);
+    // the workers of the tests before (shuffled) gone: they answer before they exit
+    await SHEET_WORKER_SLOTS.idle();
+    // Files that own their memory: each is handed to its worker when that worker starts, and not before.
+    const files = ["pairs.xlsx", "communities.xlsx", "administrators.xlsx"].map((name) => Buffer.from(fixture(name)));
+    const sizes = files.map((f) => f.length);
+    expect(Math.min(...sizes)).toBeGreaterThan(4096);
+
+    const reads = [
+      readImportSheetInWorker(files[0]!, IMPORT_HEADERS.pairs),
+      readImportSheetInWorker(files[1]!, IMPORT_HEADERS.communities),
+      readImportSheetInWorker(files[2]!, IMPORT_HEADERS.administrators),
+    ];
+
+    // two workers took their files; the third file is still the caller's, its read in line
+    expect(files.map((f) => f.length)).toEqual([0, 0, sizes[2]]);
+    expect([SHEET_WORKER_SLOTS.running, SHEET_WORKER_SLOTS.waiting]).toEqual([2, 1]);
+
+    // ...and it is read once one of the first two ends: every read answers its rows
+    const rows = await Promise.all(reads);
+    expect(rows.map((r) => r.length)).toEqual([4, 4, 4]);
+    expect(files.map((f) => f.length)).toEqual([0, 0, 0]);
+    await SHEET_WORKER_SLOTS.idle();
+    expect([SHEET_WORKER_SLOTS.running, SHEET_WORKER_SLOTS.waiting]).toEqual([0, 0]);
+  });
+
   it.each([
     ["administrators", IMPORT_HEADERS.administrators],
     ["providers-kinds", PROVIDERS],

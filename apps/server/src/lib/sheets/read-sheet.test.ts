@@ -4,7 +4,13 @@ import { crc32, deflateRawSync } from "node:zlib";
 import { ErrorKey, IMPORT_HEADERS, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { readImportSheet, SheetError, type SheetErrorKey } from "./read-sheet.js";
+import {
+  MAX_CELL_CHARACTERS,
+  MAX_SHEET_CHARACTERS,
+  readImportSheet,
+  SheetError,
+  type SheetErrorKey,
+} from "./read-sheet.js";
 
 // Made by LibreOffice Calc from the .fods sources (scripts/make-sheet-fixtures.sh).
 const fixtures = path.resolve(import.meta.dirname, "../../../test/fixtures/sheets");
@@ -26,6 +32,32 @@ function workbook(rows: unknown[][], bookType: "xlsx" | "biff8"): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), "Datos");
   return XLSX.write(book, { type: "buffer", bookType, compression: true });
+}
+
+/** SheetJS's zip reader and writer (typed `any` by the package): what changes a part of an .xlsx. */
+const CFB = XLSX.CFB as {
+  read(file: Buffer, options: { type: "buffer" }): unknown;
+  find(container: unknown, path: string): { content: Uint8Array } | null;
+  write(container: unknown, options: { fileType: "zip"; type: "buffer"; compression: boolean }): Uint8Array;
+};
+
+/** The .xlsx `file` with its part `part` (an XML) changed by `edit`: what another program may write. */
+function patched(file: Buffer, part: string, edit: (xml: string) => string): Buffer {
+  const container = CFB.read(file, { type: "buffer" });
+  const entry = CFB.find(container, `/${part}`);
+  if (!entry) throw new Error(`the file has no ${part}`);
+  const xml = Buffer.from(entry.content).toString("utf8");
+  const changed = edit(xml);
+  if (changed === xml) throw new Error(`${part} was not changed`);
+  entry.content = Buffer.from(changed, "utf8");
+  return Buffer.from(CFB.write(container, { fileType: "zip", type: "buffer", compression: true }));
+}
+
+/** An .xlsx whose strings are shared (bookSST): a string repeated in many cells is stored once. */
+function sharedStrings(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), "Datos");
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx", bookSST: true, compression: true }) as Buffer;
 }
 
 /** A zip with the parts of an .xlsx, its sheet deflating to `inflated` zero bytes while declaring `declared`. */
@@ -94,6 +126,8 @@ describe.each(FORMATS)("readImportSheet of a LibreOffice .%s", (format) => {
           activity: "Fontanería, Electricidad",
           alta: "2024-03-01",
         },
+        // the cells that were not text: the phone typed as a number, the date
+        types: { tlfn: "number", alta: "date" },
       },
       {
         row: 3,
@@ -232,7 +266,7 @@ describe.each(FORMATS)("readImportSheet of the per-kind LibreOffice .%s fixtures
       // the fixture has the junk sheet after 'Datos' that the rows below must not come from
       expect(XLSX.read(book, { type: "buffer", bookSheets: true }).SheetNames).toEqual(["Datos", "Notas"]);
 
-      expect(await readImportSheet(book, headers)).toEqual(
+      expect((await readImportSheet(book, headers)).map(({ row, values }) => ({ row, values }))).toEqual(
         rows.map(([row, cells]) => ({
           row,
           values: Object.fromEntries(headers.map((header, i) => [header, cells[i]])),
@@ -259,11 +293,11 @@ describe.each(FORMATS)("readImportSheet of the per-kind LibreOffice .%s fixtures
     ]);
 
     const rows = await readImportSheet(fixture(`providers-kinds.${format}`), IMPORT_HEADERS.providers);
-    expect(rows.map((row) => [row.values.cif, row.values.tlfn])).toEqual([
-      ["B00123456", "912345678"],
-      ["A08012345", "600 123 456"],
-      ["00234567T", ""],
-      ["45678901", "611222333"],
+    expect(rows.map((row) => [row.values.cif, row.values.tlfn, row.types])).toEqual([
+      ["B00123456", "912345678", { tlfn: "number" }],
+      ["A08012345", "600 123 456", undefined],
+      ["00234567T", "", undefined],
+      ["45678901", "611222333", { cif: "number", tlfn: "number" }],
     ]);
   });
 });
@@ -329,5 +363,160 @@ describe("readImportSheet of what is not a spreadsheet", () => {
   it("takes 10 MB as not too large, and then looks at what it is", async () => {
     const file = Buffer.concat([Buffer.from("%PDF"), Buffer.alloc(MAX_FILE_SIZE_BYTES - 4)]);
     expect((await refusal(file)).key).toBe(ErrorKey.importNotASpreadsheet);
+  });
+});
+
+describe("readImportSheet of long cells", () => {
+  const header = ["name", "cif", "email"];
+
+  it("refuses a small file whose one long shared string fills thousands of cells, naming the first", async () => {
+    // Excel takes no cell over 32,767 characters, SheetJS writes none: the string is put in by hand.
+    const rows = Array.from({ length: 5_000 }, (_, i) => ["XLONGX", `B${10_000_000 + i}`, `u${i}@ejemplo.es`]);
+    const file = patched(sharedStrings([header, ...rows]), "xl/sharedStrings.xml", (xml) =>
+      xml.replace("XLONGX", "A".repeat(1024 * 1024)),
+    );
+    // 5,000 cells of a megabyte each (5 GB of text once copied) in a file under half a megabyte
+    expect(file.length).toBeLessThan(512 * 1024);
+
+    const error = await refusal(file, header);
+    expect(error.key).toBe(ErrorKey.importCellTooLong);
+    expect(error.params).toEqual({ row: "2", column: "A" });
+  });
+
+  it(`takes a cell of ${MAX_CELL_CHARACTERS} characters (after trimming), and refuses one more`, async () => {
+    const fits = "ñ".repeat(MAX_CELL_CHARACTERS);
+    const rows = await readImportSheet(workbook([header, ["Finca", "H1", `  ${fits}  `]], "xlsx"), header);
+    expect(rows[0]?.values.email).toBe(fits);
+
+    const error = await refusal(workbook([header, ["Finca", "H1", ""], ["Finca", "H2", `${fits}x`]], "xlsx"), header);
+    expect(error.key).toBe(ErrorKey.importCellTooLong);
+    expect(error.params).toEqual({ row: "3", column: "C" });
+  });
+
+  it("looks only at the columns imported: a long note beside them is no matter", async () => {
+    const rows = await readImportSheet(
+      workbook(
+        [
+          [...header, "notas"],
+          ["Finca", "H1", "", "N".repeat(5_000)],
+        ],
+        "xlsx",
+      ),
+      header,
+    );
+    expect(rows).toEqual([{ row: 2, values: { name: "Finca", cif: "H1", email: "" } }]);
+  });
+
+  it(`refuses as too large a sheet whose cells hold more than ${MAX_SHEET_CHARACTERS.toLocaleString("en")} characters`, async () => {
+    const cell = "A".repeat(MAX_CELL_CHARACTERS);
+    const count = Math.floor(MAX_SHEET_CHARACTERS / (3 * MAX_CELL_CHARACTERS)) + 1;
+    const file = sharedStrings([header, ...Array.from({ length: count }, () => [cell, cell, cell])]);
+    expect((await refusal(file, header)).key).toBe(ErrorKey.importTooLarge);
+
+    // one row fewer is within the limit
+    const fewer = sharedStrings([header, ...Array.from({ length: count - 1 }, () => [cell, cell, cell])]);
+    expect(await readImportSheet(fewer, header)).toHaveLength(count - 1);
+  });
+});
+
+describe("readImportSheet of odd text", () => {
+  const header = ["name", "cif"];
+
+  it("gives well-formed text: a lone surrogate becomes U+FFFD (no JSON column takes it)", async () => {
+    const file = patched(sharedStrings([header, ["Nombre XSURROGATEX raro", "B1"]]), "xl/sharedStrings.xml", (xml) =>
+      xml.replace("XSURROGATEX", "&#xD800;"),
+    );
+    // what SheetJS itself gives for that cell
+    const sheet = XLSX.read(file, { type: "buffer", dense: true }).Sheets.Datos!;
+    expect(sheet["!data"]?.[1]?.[0]?.v).toBe("Nombre \ud800 raro");
+
+    const [row] = await readImportSheet(file, header);
+    expect(row?.values.name).toBe("Nombre \ufffd raro");
+    expect(JSON.parse(JSON.stringify(row?.values.name))).toBe("Nombre \ufffd raro");
+  });
+
+  it("drops control characters but tab, and makes a line break in a cell a space", async () => {
+    const rows = await readImportSheet(
+      workbook([header, ["Calle\r\nMayor\n10\u0000\u0001\u001f\u007f\u0085 fin\tT", "B\u00001"]], "xlsx"),
+      header,
+    );
+    expect(rows).toEqual([{ row: 2, values: { name: "Calle Mayor 10 fin\tT", cif: "B1" } }]);
+  });
+});
+
+describe("readImportSheet of rows that do not end where the sheet says", () => {
+  const header = ["name", "cif"];
+  const rowsOf = (count: number) => Array.from({ length: count }, (_, i) => [`Finca ${i + 1}`, `H${i}`]);
+  const SHEET = "xl/worksheets/sheet1.xml";
+  const withoutDimension = (file: Buffer) => patched(file, SHEET, (xml) => xml.replace(/<dimension [^>]*\/>/, ""));
+
+  it("refuses 20,001 rows when the sheet has no <dimension>, and reads 20,000", async () => {
+    const tooMany = withoutDimension(workbook([header, ...rowsOf(20_001)], "xlsx"));
+    expect((await refusal(tooMany)).key).toBe(ErrorKey.importTooManyRows);
+
+    const rows = await readImportSheet(withoutDimension(workbook([header, ...rowsOf(20_000)], "xlsx")), header);
+    expect(rows).toHaveLength(20_000);
+    expect(rows.at(-1)?.row).toBe(20_001);
+  });
+
+  it("refuses 20,001 rows whose <dimension> says there are two", async () => {
+    const lying = patched(workbook([header, ...rowsOf(20_001)], "xlsx"), SHEET, (xml) =>
+      xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:B2"/>'),
+    );
+    expect((await refusal(lying)).key).toBe(ErrorKey.importTooManyRows);
+  });
+
+  it("takes 20,000 rows with an empty row below them", async () => {
+    const rows = await readImportSheet(workbook([header, ...rowsOf(20_000), ["", ""]], "xlsx"), header);
+    expect(rows).toHaveLength(20_000);
+  });
+});
+
+describe("readImportSheet of the cells' types", () => {
+  it("says which cells were a number, a date or true/false, and gives them as text", async () => {
+    const header = ["name", "cif", "email"];
+    const sheet = XLSX.utils.aoa_to_sheet(
+      [
+        header,
+        ["Fecha", new Date(Date.UTC(2024, 0, 15)), "fecha@ejemplo.es"],
+        ["Verdad", true, "bool@ejemplo.es"],
+        ["Grande", 1.2345678901234568e21, "grande@ejemplo.es"],
+        [12345, "B82000001", "texto@ejemplo.es"],
+      ],
+      { dense: true, cellDates: true },
+    );
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "Datos");
+    const file = XLSX.write(book, { type: "buffer", bookType: "xlsx", cellDates: true }) as Buffer;
+
+    expect(await readImportSheet(file, header)).toEqual([
+      { row: 2, values: { name: "Fecha", cif: "2024-01-15", email: "fecha@ejemplo.es" }, types: { cif: "date" } },
+      { row: 3, values: { name: "Verdad", cif: "TRUE", email: "bool@ejemplo.es" }, types: { cif: "boolean" } },
+      {
+        row: 4,
+        values: { name: "Grande", cif: "1.2345678901234568e+21", email: "grande@ejemplo.es" },
+        types: { cif: "number" },
+      },
+      { row: 5, values: { name: "12345", cif: "B82000001", email: "texto@ejemplo.es" }, types: { name: "number" } },
+    ]);
+  });
+});
+
+describe.each([
+  ["xlsx", "xlsx"],
+  ["xls", "biff8"],
+] as const)("readImportSheet of a .%s with nothing to import", (_format, bookType) => {
+  it.each<[string, unknown[][]]>([
+    ["the headers alone", [["name", "cif"]]],
+    ["the headers and empty rows", [["name", "cif"], [], ["", "  "], ["", ""]]],
+    [
+      "data only in columns not imported",
+      [
+        ["name", "cif", "notas"],
+        ["", "", "una nota"],
+      ],
+    ],
+  ])("refuses %s: import.empty", async (_case, rows) => {
+    expect((await refusal(workbook(rows, bookType))).key).toBe(ErrorKey.importEmpty);
   });
 });

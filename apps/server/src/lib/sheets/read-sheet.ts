@@ -9,6 +9,15 @@ import yauzl from "yauzl";
 export const SHEET_NAME = "Datos";
 export const MAX_SHEET_ROWS = 20_000;
 export const MAX_SHEET_COLUMNS = 100;
+/**
+ * Longest cell of the columns imported: a name, a tax id, an e-mail or a few activities are far shorter.
+ * A longer one is refused as it is read, before any row is built: one long shared string referenced by
+ * thousands of cells costs nothing in the file and little in SheetJS, but every reference becomes a copy
+ * when the rows leave the reading thread.
+ */
+export const MAX_CELL_CHARACTERS = 1_000;
+/** All the cells of the columns imported together (a full sheet of long cells is far less). */
+export const MAX_SHEET_CHARACTERS = 20_000_000;
 
 /** Zip budget of an .xlsx before SheetJS inflates it (SheetJS itself has none). */
 const ZIP_LIMITS = { entries: 200, entryBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 };
@@ -16,11 +25,16 @@ const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const XLSX_REQUIRED_ENTRIES = ["[Content_Types].xml", "xl/workbook.xml"];
 
+/** What a cell held when it was not text: `values` has it as text (a number as typed, a date YYYY-MM-DD). */
+export type SheetCellType = "number" | "date" | "boolean";
+
 export type SheetRow = {
   /** 1-based row number in the spreadsheet, as the user sees it in Excel */
   row: number;
   /** by expected header, as given to readImportSheet; "" when the cell is empty */
   values: Record<string, string>;
+  /** by expected header, the cells of the row that were not text (absent when every cell was text) */
+  types?: Record<string, SheetCellType>;
 };
 
 export type SheetErrorKey =
@@ -30,7 +44,9 @@ export type SheetErrorKey =
   | typeof ErrorKey.importHeaderMissing
   | typeof ErrorKey.importFormulas
   | typeof ErrorKey.importTooManyRows
-  | typeof ErrorKey.importTooWide;
+  | typeof ErrorKey.importTooWide
+  | typeof ErrorKey.importCellTooLong
+  | typeof ErrorKey.importEmpty;
 
 /** The file cannot be imported as a whole; `params` fill the Spanish text of `key`. */
 export class SheetError extends Error {
@@ -49,9 +65,10 @@ export async function readImportSheet(file: Buffer, headers: readonly string[]):
 
   const sheet = parseDatosSheet(file);
   const grid = sheet["!data"] ?? [];
-  const fullRange = XLSX.utils.decode_range(sheet["!fullref"] ?? sheet["!ref"] ?? "A1");
-  // sheetRows stopped reading: rows below were never looked at, so refuse rather than drop them.
-  if (fullRange.e.r > MAX_SHEET_ROWS) throw new SheetError(ErrorKey.importTooManyRows);
+  // The sheet's own <dimension> says it goes on below the rows read (sheetRows cut it there): refuse rather
+  // than drop rows never looked at. A missing or lying dimension says nothing: the row read beyond the
+  // last allowed one tells (below).
+  if (sheet["!fullref"] !== undefined) throw new SheetError(ErrorKey.importTooManyRows);
 
   let widest = 0;
   for (const cells of grid) {
@@ -66,19 +83,38 @@ export async function readImportSheet(file: Buffer, headers: readonly string[]):
 
   const columns = headerColumns(grid[0] ?? [], headers);
   const rows: SheetRow[] = [];
+  let characters = 0;
   for (let index = 1; index < grid.length; index++) {
     const cells = grid[index];
     if (!cells) continue;
     const values: Record<string, string> = {};
+    let types: Record<string, SheetCellType> | undefined;
     let empty = true;
     for (const [header, column] of columns) {
-      const value = cellText(cells[column]);
+      const cell = cells[column];
+      const value = cellText(cell);
+      if (value.length > MAX_CELL_CHARACTERS)
+        throw new SheetError(ErrorKey.importCellTooLong, {
+          row: String(index + 1),
+          column: XLSX.utils.encode_col(column),
+        });
+      characters += value.length;
       values[header] = value;
-      if (value !== "") empty = false;
+      if (value === "") continue;
+      empty = false;
+      const type = cellType(cell);
+      if (type) {
+        types ??= {};
+        types[header] = type;
+      }
     }
-    if (!empty) rows.push({ row: index + 1, values });
+    if (characters > MAX_SHEET_CHARACTERS) throw new SheetError(ErrorKey.importTooLarge);
+    if (empty) continue;
+    // the header, MAX_SHEET_ROWS rows, and this one: one too many
+    if (index > MAX_SHEET_ROWS) throw new SheetError(ErrorKey.importTooManyRows);
+    rows.push(types ? { row: index + 1, values, types } : { row: index + 1, values });
   }
-  if (rows.length > MAX_SHEET_ROWS) throw new SheetError(ErrorKey.importTooManyRows);
+  if (rows.length === 0) throw new SheetError(ErrorKey.importEmpty);
   return rows;
 }
 
@@ -93,8 +129,8 @@ function parseDatosSheet(file: Buffer): XLSX.WorkSheet {
       type: "buffer",
       dense: true,
       sheets: SHEET_NAME,
-      // the header row and one row more than allowed, so that too many rows is noticed
-      sheetRows: MAX_SHEET_ROWS + 1,
+      // the header row, the rows allowed, and one more: a row there with something in it is one too many
+      sheetRows: MAX_SHEET_ROWS + 2,
       cellFormula: true,
       cellDates: true,
       cellHTML: false,
@@ -131,7 +167,30 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (cell.t === "e") return "";
-  return String(value).trim();
+  return plainText(String(value)).trim();
+}
+
+/** The type of a cell that was not text, for the columns that take text only (a tax id). */
+function cellType(cell: XLSX.CellObject | undefined): SheetCellType | undefined {
+  const value = cell?.v;
+  if (value instanceof Date) return "date";
+  if (typeof value === "number") return "number";
+  if (typeof value === "boolean") return "boolean";
+  return undefined;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029]/g;
+
+/**
+ * Text any column can store and show: a line break (Alt+Enter in a cell) a space, no other control
+ * character but tab (PostgreSQL refuses NUL), and well-formed, a lone surrogate (which no JSON column
+ * takes) replaced by U+FFFD.
+ */
+function plainText(text: string): string {
+  const wellFormed = (text as string & { toWellFormed(): string }).toWellFormed();
+  return wellFormed.replace(LINE_BREAKS, " ").replace(CONTROLS, "");
 }
 
 /**

@@ -1,7 +1,14 @@
+import { ErrorKey } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { readImportSheet } from "./read-sheet.js";
-import { writeSheet } from "./write-sheet.js";
+import { MAX_XLSX_CELL_CHARACTERS, writeSheet } from "./write-sheet.js";
+
+/** The cells of sheet 'Datos' as text, row by row (an empty row: []). */
+function cellsOf(file: Buffer): string[][] {
+  const sheet = XLSX.read(file, { type: "buffer", dense: true }).Sheets.Datos!;
+  return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, blankrows: true, defval: "" });
+}
 
 describe("writeSheet", () => {
   it("writes sheet 'Datos' with the headers and the rows as text, which the import reader reads back", async () => {
@@ -27,8 +34,31 @@ describe("writeSheet", () => {
     ]);
   });
 
-  it("writes the headers alone when there are no rows", async () => {
+  it("writes the headers alone when there are no rows (a sheet the import refuses as empty)", async () => {
     const file = writeSheet(["cif"], []);
-    expect(await readImportSheet(file, ["cif"])).toEqual([]);
+    expect(cellsOf(file)).toEqual([["cif"]]);
+    await expect(readImportSheet(file, ["cif"])).rejects.toMatchObject({ key: ErrorKey.importEmpty });
+  });
+
+  it("keeps an empty row empty, so the rows below keep their row numbers", async () => {
+    const file = writeSheet(["name", "cif"], [["Finca", "H1"], [], [], ["Otra", "H2"]]);
+    expect(cellsOf(file)).toEqual([["name", "cif"], ["Finca", "H1"], [], [], ["Otra", "H2"]]);
+    expect((await readImportSheet(file, ["name", "cif"])).map((r) => r.row)).toEqual([2, 5]);
+  });
+
+  it(`cuts a cell to Excel's ${MAX_XLSX_CELL_CHARACTERS.toLocaleString("en")} characters, never in the middle of one`, () => {
+    const long = "a".repeat(40_000);
+    // an emoji (two UTF-16 units) across the limit is dropped whole
+    const emoji = `${"b".repeat(MAX_XLSX_CELL_CHARACTERS - 1)}😀tail`;
+    const file = writeSheet(
+      ["name", "error"],
+      [
+        [long, "corto"],
+        [emoji, ""],
+      ],
+    );
+    const [, first, second] = cellsOf(file);
+    expect(first).toEqual(["a".repeat(MAX_XLSX_CELL_CHARACTERS), "corto"]);
+    expect(second?.[0]).toBe("b".repeat(MAX_XLSX_CELL_CHARACTERS - 1));
   });
 });

@@ -9,11 +9,22 @@ import { SHEET_NAME } from "./read-sheet.js";
 /** The .xlsx media type, for Content-Type. */
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
+/** The most characters a cell of an .xlsx holds (Excel's limit; SheetJS refuses to write more). */
+export const MAX_XLSX_CELL_CHARACTERS = 32_767;
+
+/** A cell's text within Excel's limit, never cutting a character in two (a surrogate pair). */
+function cellText(value: string): string {
+  if (value.length <= MAX_XLSX_CELL_CHARACTERS) return value;
+  const cut = MAX_XLSX_CELL_CHARACTERS - (/[\uD800-\uDBFF]/.test(value[MAX_XLSX_CELL_CHARACTERS - 1]!) ? 1 : 0);
+  return value.slice(0, cut);
+}
+
+/** `rows` go below the headers in order: an empty row (`[]`) stays an empty row of the sheet. */
 export function writeSheet(headers: readonly string[], rows: readonly (readonly string[])[]): Buffer {
   const grid = [headers, ...rows];
   // Strings only: SheetJS keeps a string a text cell, never a number, a date or a formula.
   const sheet = XLSX.utils.aoa_to_sheet(
-    grid.map((cells) => cells.map(String)),
+    grid.map((cells) => cells.map((cell) => cellText(String(cell)))),
     { dense: true },
   );
   const width = Math.max(1, ...grid.map((cells) => cells.length));

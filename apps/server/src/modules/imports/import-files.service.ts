@@ -1,8 +1,11 @@
 import {
+  ErrorKey,
   IMPORT_ERROR_COLUMN,
   IMPORT_EXAMPLE_ROW,
   IMPORT_HEADERS,
   type ImportKind,
+  type ImportRow,
+  importMessage,
   importMessageText,
 } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
@@ -16,17 +19,26 @@ import { runFor } from "./imports.service.js";
 /**
  * 'Errores-Importacion.xlsx': every row of the run as it came, with a last column saying what is wrong
  * with it (empty when nothing), so that the user corrects the file in Excel and imports it again whole.
+ * Each row at its own row number, blank rows where the original had rows without data, so that the row
+ * numbers Excel shows are those the messages name ('línea 7', 'ya está en la fila 3'). The rows an
+ * interrupted run never reached say so.
  */
 export async function errorFile(db: Db, actor: Actor, id: number): Promise<Buffer> {
   const run = await runFor(db, actor, id);
   const headers = IMPORT_HEADERS[run.kind];
-  const rows = await allRunRows(db, run.id);
+  const problemOf = (r: ImportRow) => {
+    if (r.outcome === "invalid" || r.outcome === "failed") return importMessageText(r.message);
+    if (r.outcome === null && run.status === "interrupted")
+      return importMessageText(importMessage(ErrorKey.importRowInterrupted));
+    return "";
+  };
+  // Sheet row r is the (r - 2)th after the headers; the rows in between stay empty.
+  const grid: string[][] = [];
+  for (const r of await allRunRows(db, run.id))
+    grid[r.row - 2] = [...headers.map((h) => r.values[h] ?? ""), problemOf(r)];
   return writeSheet(
     [...headers, IMPORT_ERROR_COLUMN],
-    rows.map((r) => [
-      ...headers.map((h) => r.values[h] ?? ""),
-      r.outcome === "invalid" || r.outcome === "failed" ? importMessageText(r.message) : "",
-    ]),
+    Array.from(grid, (cells) => cells ?? []),
   );
 }
 

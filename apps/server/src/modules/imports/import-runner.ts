@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { ErrorKey } from "@coordina/domain";
 import type { FastifyBaseLogger } from "fastify";
 import { isConnectionFailure } from "../../lib/db-errors.js";
@@ -5,7 +6,10 @@ import type { AccountsContext } from "../accounts/context.js";
 import type { ImportKindHandler, ImportScope, RowResult } from "./import-kind.js";
 import { finishRun, writeOutcomes } from "./imports.repository.js";
 
-/** Rows per transaction: small enough that a batch takes a second or so, far below the heartbeat's limit. */
+/**
+ * Rows per transaction unless the server's IMPORT_BATCH_ROWS says otherwise (the same default): small
+ * enough that a batch takes a second or so, far below the heartbeat's limit.
+ */
 export const BATCH_SIZE = 250;
 
 /** A validated row waiting to be imported. */
@@ -59,6 +63,9 @@ export async function runImport<Plan>(
       }
     }
     ctx.mailer.nudge();
+    // PGlite answers in this thread, settling its promises without a turn of the event loop: without
+    // this, the other requests (the page following the run's progress) wait for the whole import.
+    await nextTurn();
   }
   await finishRun(ctx.db, runId);
 }

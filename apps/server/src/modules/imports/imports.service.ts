@@ -62,7 +62,9 @@ export async function startImport(
   const file = await receiveSheet(request);
   const { runId, pending } = await prepareImport(ctx.db, kind, handler, scope, file);
   const run = await findRun(ctx.db, runId);
-  if (pending) ctx.background.run(`import ${runId}`, () => runImport(ctx, log, runId, handler, scope, pending));
+  const batchRows = request.server.config.importBatchRows;
+  if (pending)
+    ctx.background.run(`import ${runId}`, () => runImport(ctx, log, runId, handler, scope, pending, batchRows));
   return publicRun(run!);
 }
 
@@ -92,11 +94,8 @@ export async function prepareImport<Plan>(
   scope: ImportScope,
   file: ReceivedSheet,
 ): Promise<{ runId: number; pending: PendingRow<Plan>[] | null }> {
-  // PostgreSQL stores no NUL character in text; a cell never means one.
-  const rows = (await readRows(file.data, kind)).map((r) => ({
-    row: r.row,
-    values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, v.replaceAll("\u0000", "")])),
-  }));
+  // Text PostgreSQL stores (no NUL, no lone surrogate: readImportSheet's cellText), with the cells' types.
+  const rows = await readRows(file.data, kind);
   const checks = new Map((await handler.validate(db, scope, rows)).map((check) => [check.row, check]));
   const checked = rows.map((r) => {
     const check = checks.get(r.row);

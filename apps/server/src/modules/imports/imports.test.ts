@@ -9,6 +9,7 @@ import {
 } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
   call,
@@ -74,6 +75,33 @@ const runsCount = () => count(sql`select count(*) as n from import_runs`);
 const companiesCount = () => count(sql`select count(*) as n from companies`);
 const get = (token: string | undefined, url: string) => call(ctx.app, "GET", url, token ? { token } : {});
 
+/** An .xlsx of sheet 'Datos' with `rows` as SheetJS writes them: dates, numbers and true/false kept typed. */
+function typedSheet(rows: readonly (readonly unknown[])[], bookSST = false) {
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet(
+    rows.map((cells) => [...cells]),
+    { cellDates: true },
+  );
+  XLSX.utils.book_append_sheet(book, sheet, "Datos");
+  return {
+    name: "datos.xlsx",
+    data: XLSX.write(book, { type: "buffer", bookType: "xlsx", cellDates: true, bookSST }) as Buffer,
+  };
+}
+
+/** The .xlsx with a text of its shared strings replaced (what SheetJS would not write). */
+function withSharedString(file: { name: string; data: Buffer }, placeholder: string, replacement: string) {
+  const CFB = XLSX.CFB as {
+    read(file: Buffer, options: { type: "buffer" }): unknown;
+    find(container: unknown, path: string): { content: Uint8Array } | null;
+    write(container: unknown, options: { fileType: "zip"; type: "buffer"; compression: boolean }): Uint8Array;
+  };
+  const container = CFB.read(file.data, { type: "buffer" });
+  const entry = CFB.find(container, "/xl/sharedStrings.xml")!;
+  entry.content = Buffer.from(Buffer.from(entry.content).toString("utf8").replace(placeholder, replacement), "utf8");
+  return { ...file, data: Buffer.from(CFB.write(container, { fileType: "zip", type: "buffer", compression: true })) };
+}
+
 /** The colegio's scope and an AccountsContext of its own, to drive the service and the runner directly. */
 function directly() {
   const scope: ImportScope = {
@@ -104,6 +132,46 @@ describe("a file that cannot be imported as a whole", () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ result: false, error, ...(params ? { params } : {}) });
     expect(await runsCount()).toBe(0);
+  });
+
+  it("a sheet with its headers and no row: 400 import.empty, and nothing stored", async () => {
+    const res = await postImport(ctx.app, t.colegio, "administrators", {
+      name: "vacio.xlsx",
+      data: writeSheet(IMPORT_HEADERS.administrators, [[], ["", "", ""]]),
+    });
+    expectError(res, 400, ErrorKey.importEmpty);
+    expect(await runsCount()).toBe(0);
+  });
+
+  it("a small file whose one long shared string fills thousands of cells: 400 naming the cell, the server up", async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => ["XLONGX", `B${10_000_000 + i}`, `u${i}@ejemplo.es`]);
+    const file = withSharedString(
+      typedSheet([IMPORT_HEADERS.administrators, ...rows], true),
+      "XLONGX",
+      "A".repeat(1024 * 1024),
+    );
+    expect(file.data.length).toBeLessThan(512 * 1024);
+    const res = await postImport(ctx.app, t.colegio, "administrators", file);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      result: false,
+      error: ErrorKey.importCellTooLong,
+      params: { row: "2", column: "A" },
+    });
+    expect(await runsCount()).toBe(0);
+    // and the server goes on
+    expect((await get(t.colegio, "/imports/templates/administrators")).statusCode).toBe(200);
+  });
+
+  it("a lone surrogate in a cell is stored as U+FFFD, never a 500", async () => {
+    const file = withSharedString(
+      typedSheet([IMPORT_HEADERS.administrators, ["Nombre XSURROGATEX raro", "B28000501", "raro@ejemplo.es"]], true),
+      "XSURROGATEX",
+      "&#xD800;",
+    );
+    const run = await importAndSettle(ctx.app, t.colegio, "administrators", file);
+    expect(run).toMatchObject({ status: "endCorrect", counts: { created: 1 } });
+    expect((await runRows(ctx.app, t.colegio, run.id))[0]!.values.name).toBe("Nombre \ufffd raro");
   });
 
   it("a PDF named .xlsx is not a spreadsheet", async () => {
@@ -259,6 +327,36 @@ describe("reading a run", () => {
     ]);
   });
 
+  it("puts each row at its own row number, empty rows where the file had none, as the messages count them", async () => {
+    const file = {
+      name: "huecos.xlsx",
+      data: writeSheet(IMPORT_HEADERS.administrators, [
+        ["Primera S.L.", "B28000601", "primera@ejemplo.es"],
+        [],
+        ["", "", ""],
+        ["Sin Arroba S.L.", "B28000602", "sinarroba"],
+        [],
+        ["Repetida S.L.", "b-28000601", "repetida@ejemplo.es"],
+      ]),
+    };
+    const run = await startedRun(ctx.app, t.colegio, "administrators", file);
+    const errors = (await get(t.colegio, `/imports/runs/${run.id}/errors.xlsx`)).rawPayload;
+    const sheet = XLSX.read(errors, { type: "buffer", dense: true }).Sheets.Datos!;
+    const grid = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, blankrows: true, defval: "" });
+    expect(grid).toEqual([
+      [...IMPORT_HEADERS.administrators, IMPORT_ERROR_COLUMN],
+      ["Primera S.L.", "B28000601", "primera@ejemplo.es", ""],
+      [],
+      [],
+      ["Sin Arroba S.L.", "B28000602", "sinarroba", "El correo sinarroba no tiene el formato correcto: línea 5"],
+      [],
+      ["Repetida S.L.", "b-28000601", "repetida@ejemplo.es", "El CIF b-28000601 ya está en la fila 2 del fichero"],
+    ]);
+    // read back, the rows keep the numbers of the original
+    const again = await readImportSheet(errors, [...IMPORT_HEADERS.administrators, IMPORT_ERROR_COLUMN]);
+    expect(again.map((r) => r.row)).toEqual([2, 5, 7]);
+  });
+
   it("the corrected error file imports (its 'error' column is not a header of the kind)", async () => {
     const run = await startedRun(ctx.app, t.colegio, "administrators", sheetFixture("administrators-errors.xlsx"));
     const errors = (await get(t.colegio, `/imports/runs/${run.id}/errors.xlsx`)).rawPayload;
@@ -276,6 +374,58 @@ describe("reading a run", () => {
     });
     expect(again).toMatchObject({ status: "endCorrect", counts: { created: 4 } });
   });
+});
+
+describe("tax id cells", () => {
+  /** Each kind's tax id columns, who imports it, and good values for its other columns. */
+  const KINDS = [
+    ["administrators", "cif", { name: "Empresa", email: "e@ejemplo.es" }],
+    ["providers", "cif", { name: "Empresa", email: "e@ejemplo.es", tlfn: "", activity: "" }],
+    ["communities", "cif", { name: "Comunidad" }],
+    ["community-providers", "cif", {}],
+    ["pairs", "cif_finca", { cif_provider: "B00123456" }],
+    ["pairs", "cif_provider", { cif_finca: "H28123456" }],
+  ] as const;
+
+  it.each(KINDS)(
+    "%s: %s never takes a date, a true/false or a number that is not a whole one; a whole number is a tax id",
+    async (kind, column, others) => {
+      const headers = IMPORT_HEADERS[kind];
+      const cells: unknown[] = [new Date(Date.UTC(2024, 0, 15)), true, 1.2345678901234568e21, 12.5, 45678901];
+      const rows = cells.map((cell, i) =>
+        headers.map((h) => {
+          if (h === column) return cell;
+          if (h === "email") return `e${i}@ejemplo.es`;
+          return (others as Record<string, string>)[h] ?? "";
+        }),
+      );
+      const colegioKind = kind === "administrators" || kind === "providers";
+      const query =
+        kind === "community-providers"
+          ? `?colg_id=${ctx.seed.colegio.id}&id_finca=${ctx.seed.community.id}`
+          : colegioKind
+            ? ""
+            : `?colg_id=${ctx.seed.colegio.id}`;
+      const run = await startedRun(
+        ctx.app,
+        colegioKind ? t.colegio : t.administrador,
+        kind,
+        typedSheet([headers, ...rows]),
+        query,
+      );
+      expect(run.status).toBe("endErrors");
+      const found = outcomes(await runRows(ctx.app, colegioKind ? t.colegio : t.administrador, run.id));
+      const invalid = (cif: string) => ({ outcome: "invalid", key: ErrorKey.importRowCifInvalid, params: { cif } });
+      expect(found.slice(0, 4)).toEqual([
+        { row: 2, ...invalid("2024-01-15") },
+        { row: 3, ...invalid("TRUE") },
+        { row: 4, ...invalid("1.2345678901234568e+21") },
+        { row: 5, ...invalid("12.5") },
+      ]);
+      expect(found[4]).toMatchObject({ row: 6 });
+      expect(found[4]!.key).not.toBe(ErrorKey.importRowCifInvalid);
+    },
+  );
 });
 
 describe("templates", () => {
@@ -320,6 +470,21 @@ describe("an interrupted import", () => {
       "created",
       null,
       null,
+    ]);
+    // the error file says which rows the import never reached
+    const errors = (await get(t.colegio, `/imports/runs/${runId}/errors.xlsx`)).rawPayload;
+    const interruptedText =
+      "La importación se interrumpió antes de esta fila. Vuelve a importar el mismo fichero: lo ya importado no se repite.";
+    expect(
+      (await readImportSheet(errors, [...IMPORT_HEADERS.administrators, IMPORT_ERROR_COLUMN])).map((r) => [
+        r.row,
+        r.values.error,
+      ]),
+    ).toEqual([
+      [2, ""],
+      [3, ""],
+      [5, interruptedText],
+      [6, interruptedText],
     ]);
 
     const again = await importAndSettle(ctx.app, t.colegio, "administrators", sheetFixture("administrators.xlsx"));

@@ -14,15 +14,19 @@ const escapeHtml = (value: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
   );
 
-const dateEs = (date: Date) =>
-  new Intl.DateTimeFormat("es-ES", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Madrid",
-  }).format(date);
+/**
+ * One formatter for every mail: each Intl.DateTimeFormat holds about 25 KB of ICU memory outside the JS
+ * heap until it is collected, and an import of 10,000 providers mails 10,000 links.
+ */
+const DATE_ES = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Madrid",
+});
+const dateEs = (date: Date) => DATE_ES.format(date);
 
 interface Block {
   title: string;

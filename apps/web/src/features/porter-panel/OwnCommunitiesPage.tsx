@@ -9,6 +9,7 @@ import { Link, useNavigate } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { ItemCard, ItemTitle } from "../../ui/ItemCard";
+import { usePageLabels } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { ResponsiveList } from "../../ui/ResponsiveList";
 import { IconAction } from "../../ui/RowActions";
@@ -57,6 +58,7 @@ function Duties({ row, short = false }: { row: OwnCommunityRow; short?: boolean 
  * the server; a row, its name or its eye opens the community's panel. On a phone each is a card.
  */
 export default function OwnCommunitiesPage() {
+  const pageLabels = usePageLabels();
   const { t } = useTranslation(undefined, { keyPrefix: "porter-communities" });
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
@@ -153,7 +155,12 @@ export default function OwnCommunitiesPage() {
         <Group justify="space-between" mt="md">
           <Text size="sm">{list.data ? t("count", { count }) : ""}</Text>
           {totalPages > 1 && (
-            <Pagination total={totalPages} value={page} onChange={(next) => setPageOf({ filter, page: next })} />
+            <Pagination
+              total={totalPages}
+              value={page}
+              onChange={(next) => setPageOf({ filter, page: next })}
+              {...pageLabels}
+            />
           )}
         </Group>
       </Card>

@@ -64,7 +64,7 @@ describe("the porters of a community (CommunityPortersPage)", () => {
     expect(read?.textContent).toBe("0/1");
     expect(read?.querySelector("[data-light]")?.getAttribute("data-light")).toBe("error");
     // 5 porters at 4 a page: two pages.
-    expect(screen.getByRole("button", { name: "2" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Página 2" })).toBeTruthy();
   });
 
   it("a porter who met everything has green lights", async () => {

@@ -76,7 +76,7 @@ describe("the doormen summary (PortersSummaryPage)", () => {
     expect(tr.querySelector('[data-column="upload"] [data-light]')?.getAttribute("data-light")).toBe("ok");
     expect(tr.querySelector('[data-column="numfincas"]')?.textContent).toBe("2");
     expect(screen.getByTestId("porter-summary-count").textContent).toBe("Número de porteros: 12");
-    expect(screen.getByRole("button", { name: "2" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Página 2" })).toBeTruthy();
   });
 
   it("searches on the server once typing stops, from page 1", async () => {

@@ -7,6 +7,7 @@ import { roleOf, useSession } from "../../app/session";
 import { useDownloadTemplate } from "./api/importDownloads";
 import { ImporterModal } from "./ImporterModal";
 import { mayImport } from "./importRules";
+import { useImporter } from "./useImporter";
 
 interface ImportButtonProps {
   kind: ImportKind;
@@ -18,13 +19,15 @@ interface ImportButtonProps {
 
 /**
  * A list's 'Importar Excel' button with 'Descargar plantilla' beside it, and the importer it opens; shown
- * only to the roles that may import that kind (mayImport).
+ * only to the roles that may import that kind (mayImport). The importer's state lives here, not in its
+ * window: an import closed while it goes on is still followed, and the list reloads when it stops.
  */
 export function ImportButton({ kind, idFinca, editable = false }: ImportButtonProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   const role = roleOf(useSession());
   const [opened, setOpened] = useState(false);
   const template = useDownloadTemplate();
+  const importer = useImporter(kind, idFinca);
   if (!mayImport(role, kind, editable)) return null;
   const templateLabel = t(`kinds.${kind}.template`);
   return (
@@ -52,7 +55,15 @@ export function ImportButton({ kind, idFinca, editable = false }: ImportButtonPr
           </Button>
         </Tooltip>
       </Button.Group>
-      <ImporterModal opened={opened} kind={kind} idFinca={idFinca} onClose={() => setOpened(false)} />
+      <ImporterModal
+        opened={opened}
+        kind={kind}
+        importer={importer}
+        onClose={() => {
+          importer.closed();
+          setOpened(false);
+        }}
+      />
     </>
   );
 }

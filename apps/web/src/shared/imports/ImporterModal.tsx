@@ -1,142 +1,142 @@
-import type { ImportKind, ImportRun } from "@coordina/domain";
-import { ErrorKey } from "@coordina/domain";
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
+import type { ImportKind } from "@coordina/domain";
+import { Alert, Button, Group, Modal, Progress, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
 import { addTexts } from "../../app/i18n";
 import { usePhone } from "../../ui/ResponsiveList";
-import { refreshAfterImport } from "./api/refreshAfterImport";
-import { startImport } from "./api/startImport";
 import { FileChooser } from "./components/FileChooser";
 import { RunView } from "./components/RunView";
+import { useFocusOnShow } from "./components/useFocusOnShow";
 import texts from "./es.json";
-import { sheetRefusal } from "./importRules";
 import { importText } from "./importText";
+import type { Importer, ImportPhase } from "./useImporter";
 
 addTexts(texts);
 
-/** Where the importer is: choosing, sending the file, refused (the file itself), or following a run. */
-type Phase =
-  | { step: "init" }
-  | { step: "uploading"; name: string; percent: number }
-  | { step: "refused"; key: string; params?: Record<string, string> }
-  | { step: "run"; run: ImportRun };
-
-interface ImporterProps {
+interface StepsProps {
   kind: ImportKind;
-  /** the community of a `community-providers` import */
-  idFinca?: number;
+  importer: Importer;
   onClose: () => void;
 }
 
-/** The importer's states from the file chooser on; it lives while the modal is open. */
-function Importer({ kind, idFinca, onClose }: ImporterProps) {
+/** The file refused as a whole (or the upload cancelled): why, in red, with 'Cerrar' and 'Reintentar'. */
+function Refused({
+  phase,
+  onRetry,
+  onClose,
+}: {
+  phase: Extract<ImportPhase, { step: "refused" }>;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
-  const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<Phase>({ step: "init" });
-  const controller = useRef<AbortController | null>(null);
-  // A run was started: the lists reload when it stops, and when the modal closes while it goes on.
-  const started = useRef(false);
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-      if (started.current) refreshAfterImport(queryClient, kind, idFinca);
-    },
-    [queryClient, kind, idFinca],
+  const alert = useFocusOnShow();
+  return (
+    <Stack gap="sm" data-testid="import-refused">
+      <Alert ref={alert} tabIndex={-1} data-autofocus color="red" icon={<IconAlertCircle size={20} />} role="alert">
+        <Text size="sm" c="red.9">
+          {importText(phase.key, phase.params)}
+        </Text>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t("close")}
+        </Button>
+        <Button leftSection={<IconRefresh size={16} />} onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      </Group>
+    </Stack>
   );
+}
 
-  function choose(file: File) {
-    const refusal = sheetRefusal(file);
-    if (refusal) {
-      setPhase({ step: "refused", key: refusal });
-      return;
-    }
-    const upload = new AbortController();
-    controller.current = upload;
-    setPhase({ step: "uploading", name: file.name, percent: 0 });
-    startImport({
-      kind,
-      file,
-      idFinca,
-      signal: upload.signal,
-      onProgress: (fraction) =>
-        setPhase((current) =>
-          current.step === "uploading" ? { ...current, percent: Math.round(fraction * 100) } : current,
-        ),
-    })
-      .then((run) => {
-        started.current = true;
-        setPhase({ step: "run", run });
-      })
-      .catch((error: unknown) => {
-        if (upload.signal.aborted) return;
-        setPhase(
-          error instanceof ApiError
-            ? { step: "refused", key: error.key, params: error.params }
-            : { step: "refused", key: ErrorKey.uploadFailed },
-        );
-      });
-  }
+/**
+ * What the live region says: the step the importer has reached, once (never each percent or row); worded
+ * apart from the texts on screen, which are not live.
+ */
+function useAnnouncement({ phase, following }: Importer): string {
+  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  if (phase.step === "uploading") return t("announce-uploading", { name: phase.name });
+  if (phase.step === "checking") return t("announce-checking");
+  if (following && following.lost === null && following.run.status === "importing")
+    return following.reconnecting
+      ? t("announce-reconnecting")
+      : t("announce-importing", { count: following.run.total });
+  // The end and the refusals are alerts of their own, focused when they show.
+  return "";
+}
 
-  const retry = () => setPhase({ step: "init" });
+/** The importer's states from the file chooser on; its content is made again each time the window opens. */
+function ImporterSteps({ kind, importer, onClose }: StepsProps) {
+  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  const announcement = useAnnouncement(importer);
+  // After 'Reintentar' the drop zone takes the focus (on opening, the window's own focus applies).
+  const [chooseAgain, setChooseAgain] = useState(false);
+  const restart = () => {
+    setChooseAgain(true);
+    importer.restart();
+  };
+  const { phase, following } = importer;
 
+  let view: ReactNode;
   switch (phase.step) {
     case "init":
-      return <FileChooser kind={kind} onChoose={choose} />;
+      view = <FileChooser kind={kind} onChoose={importer.choose} autoFocus={chooseAgain} />;
+      break;
     case "uploading":
-      return (
+      view = (
         <Stack gap="xs" data-testid="import-uploading">
-          <Text size="sm" aria-live="polite">
-            {t("uploading", { name: phase.name, percent: phase.percent })}
-          </Text>
+          <Text size="sm">{t("uploading", { name: phase.name, percent: phase.percent })}</Text>
           <Progress value={phase.percent} striped animated size="lg" aria-label={t("upload-progress")} />
-        </Stack>
-      );
-    case "refused":
-      return (
-        <Stack gap="sm" data-testid="import-refused">
-          <Alert color="red" icon={<IconAlertCircle size={20} />} role="alert">
-            <Text size="sm" c="red.9">
-              {importText(phase.key, phase.params)}
-            </Text>
-          </Alert>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("close")}
-            </Button>
-            <Button leftSection={<IconRefresh size={16} />} onClick={retry}>
-              {t("retry")}
+            <Button variant="default" onClick={importer.cancel}>
+              {t("cancel")}
             </Button>
           </Group>
         </Stack>
       );
-    case "run":
-      return (
-        <RunView
-          started={phase.run}
-          kind={kind}
-          onRetry={retry}
-          onClose={onClose}
-          onEnded={() => refreshAfterImport(queryClient, kind, idFinca)}
-        />
+      break;
+    case "checking":
+      view = (
+        <Stack gap="xs" data-testid="import-checking">
+          <Text size="sm">{t("checking")}</Text>
+          <Progress value={100} striped animated size="lg" aria-label={t("upload-progress")} />
+          <Text size="xs" c="gray.7">
+            {t("importing-note")}
+          </Text>
+        </Stack>
       );
+      break;
+    case "refused":
+      view = <Refused phase={phase} onRetry={restart} onClose={onClose} />;
+      break;
+    case "run":
+      view = following && <RunView following={following} kind={kind} onRetry={restart} onClose={onClose} />;
+      break;
   }
+  return (
+    <>
+      <VisuallyHidden aria-live="polite" data-testid="import-announce">
+        {announcement}
+      </VisuallyHidden>
+      {view}
+    </>
+  );
 }
 
-interface ImporterModalProps extends ImporterProps {
+interface ImporterModalProps extends StepsProps {
   opened: boolean;
 }
 
 /**
  * The spreadsheet importer (spec 01 §2, §4; issue 20) of one kind: the file chooser (`init`), the upload's
- * progress, the run's progress while the server imports (`importing`), and how it ended (`endCorrect`,
- * `endErrors`, `interrupted`) with its results; a file refused as a whole says why. It may be closed at
- * any time (an import goes on on the server); opened again it starts from the chooser.
+ * progress, the server checking the file, the run's progress while the server imports (`importing`), and
+ * how it ended (`endCorrect`, `endErrors`, `interrupted`) with its results; a file refused as a whole says
+ * why. It may be closed at any time: an import goes on on the server and is still followed (useImporter);
+ * opened again it shows that import until its end has been seen, then starts from the chooser.
  */
-export function ImporterModal({ opened, kind, idFinca, onClose }: ImporterModalProps) {
+export function ImporterModal({ opened, kind, importer, onClose }: ImporterModalProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   const phone = usePhone();
   return (
@@ -148,7 +148,7 @@ export function ImporterModal({ opened, kind, idFinca, onClose }: ImporterModalP
       fullScreen={phone}
       closeButtonProps={{ "aria-label": t("close-window") }}
     >
-      {opened && <Importer kind={kind} idFinca={idFinca} onClose={onClose} />}
+      {opened && <ImporterSteps kind={kind} importer={importer} onClose={onClose} />}
     </Modal>
   );
 }

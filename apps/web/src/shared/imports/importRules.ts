@@ -20,6 +20,9 @@ export const RESULT_ROWS_PER_PAGE = 10;
 /** How often a running import is asked for its progress, in ms. */
 export const PROGRESS_POLL_MS = 500;
 
+/** The longest wait before asking again for a run whose answers keep failing (no connection, 5xx, 429), in ms. */
+export const POLL_BACKOFF_MAX_MS = 5_000;
+
 /**
  * Who may import each kind (spec 01 §2, spec 02 §2; issue 20): the colegio its administrators and
  * providers; an administrator its communities and their pairs, and the providers of a community it may
@@ -78,4 +81,17 @@ export function problemsOf(run: ImportRun): number {
 /** The run has stopped: nothing more will change on the server. */
 export function finished(run: ImportRun): boolean {
   return run.status !== "importing";
+}
+
+/**
+ * The run may have written something: it went past validation (a run stopped there keeps every row out).
+ * The lists it touches are reloaded once it stops.
+ */
+export function mayHaveWritten(run: ImportRun): boolean {
+  return run.counts.invalid === 0;
+}
+
+/** The error file is worth downloading: rows were refused, or the run stopped before some of them. */
+export function offersErrorFile(run: ImportRun): boolean {
+  return problemsOf(run) > 0 || run.status === "interrupted";
 }

@@ -245,6 +245,34 @@ describe("importing administrators", () => {
     expect(await registered("B28000106")).toBeUndefined();
   });
 
+  it("refuses what the colegio's form refuses: a name over 200 characters, a tax id over 20 or not one", async () => {
+    const companies = await companiesCount();
+    const run = await startedRun(
+      ctx.app,
+      colegioToken,
+      "administrators",
+      sheet([
+        ["N".repeat(201), "B28000201", "largo@ejemplo.es"],
+        ["Cif Largo S.L.", `B${"2".repeat(20)}`, "cif@ejemplo.es"],
+        ["Cif Raro S.L.", "B28000202!", "raro@ejemplo.es"],
+        // an administrator already a member: its name is not used, yet the row is still wrong
+        ["N".repeat(201), "B86123450", ""],
+        ["N".repeat(200), "B28000203", "justo@ejemplo.es"],
+      ]),
+    );
+    expect(run.status).toBe("endErrors");
+    const tooLong = (column: string, max: string) => ({ key: ErrorKey.importRowTooLong, params: { column, max } });
+    expect(outcomes(await runRows(ctx.app, colegioToken, run.id))).toEqual([
+      { row: 2, outcome: "invalid", ...tooLong("name", "200") },
+      { row: 3, outcome: "invalid", ...tooLong("cif", "20") },
+      { row: 4, outcome: "invalid", key: ErrorKey.importRowCifInvalid, params: { cif: "B28000202!" } },
+      { row: 5, outcome: "invalid", ...tooLong("name", "200") },
+      { row: 6, outcome: null, key: null, params: {} },
+    ]);
+    await ctx.app.background.idle();
+    expect(await companiesCount()).toBe(companies);
+  });
+
   it("releases the unfinished self-registrations that hold a row's tax id or e-mail, as the form does", async () => {
     const run = await importAndSettle(
       ctx.app,

@@ -1,4 +1,4 @@
-import { ErrorKey, type ImportMessage } from "@coordina/domain";
+import { ErrorKey, importMessage as message } from "@coordina/domain";
 import type { DbOrTx } from "../../../db/client.js";
 import { isForeignKeyViolation } from "../../../lib/db-errors.js";
 import {
@@ -20,7 +20,6 @@ import {
   usersByEmails,
 } from "./colegio-companies.repository.js";
 
-const message = (key: string, params: Record<string, string> = {}): ImportMessage => ({ key, params });
 const CREATED: RowResult = { outcome: "created", message: message(ErrorKey.importRowCreated) };
 const INCLUDED: RowResult = { outcome: "included", message: message(ErrorKey.importRowIncluded) };
 const ALREADY: RowResult = { outcome: "already", message: message(ErrorKey.importRowAlreadyMember) };

@@ -98,16 +98,22 @@ export async function usersByEmails(db: DbOrTx, emails: readonly string[]) {
   );
 }
 
-/** The colegio's activities named (trimmed, any case) as in `names`, by lower-cased trimmed name. */
+/**
+ * The colegio's activities named as in `names` (any case), by the name as given. Compared in SQL on both
+ * sides, lower(name) = lower(given), as the hand path finds an activity by name: the database's lower()
+ * and JavaScript's toLowerCase() differ (its locale, 'İ', a final 'Σ').
+ */
 export async function colegioActivitiesNamed(db: DbOrTx, colegioId: number, names: readonly string[]) {
   if (names.length === 0) return new Map<string, number>();
   const rows = await queryTyped(
     db,
-    sql`select a.id, lower(btrim(a.name)) as key from activities a
-        where a.colegio_id = ${colegioId} and lower(btrim(a.name)) = any(${textArray(names.map((n) => n.trim().toLowerCase()))})`,
-    { id: col.int, key: col.text },
+    sql`select distinct on (wanted.name) wanted.name, a.id
+        from unnest(${textArray(names)}) as wanted(name)
+        join activities a on a.colegio_id = ${colegioId} and lower(a.name) = lower(wanted.name)
+        order by wanted.name, a.id`,
+    { name: col.text, id: col.int },
   );
-  return new Map(rows.map((r) => [r.key, r.id]));
+  return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /** The companies join the colegio; the ids of those that were not members yet. */

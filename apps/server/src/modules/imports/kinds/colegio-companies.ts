@@ -1,9 +1,12 @@
 import {
   ErrorKey,
-  type ImportMessage,
+  type ImportMessageKey,
+  importMessage,
   isValidEmail,
+  NAME_MAX_LENGTH,
   normalizeEmail,
   normalizeTaxId,
+  PHONE_MAX_LENGTH,
   splitActivities,
 } from "@coordina/domain";
 import type { Db } from "../../../db/client.js";
@@ -20,8 +23,7 @@ import {
   companiesByTaxIds,
   usersByEmails,
 } from "./colegio-companies.repository.js";
-
-const message = (key: string, params: Record<string, string> = {}): ImportMessage => ({ key, params });
+import { taxIdProblem, tooLong } from "./row-checks.js";
 
 /**
  * The colegio's two imports (spec 01 §2–§5, issue 20): administrator companies (name, cif, email) and
@@ -69,7 +71,7 @@ async function validateRows(
   rows: readonly SheetRow[],
   options: ColegioCompanyKind,
 ): Promise<RowCheck<ColegioCompanyPlan>[]> {
-  const parsed = rows.map((r) => ({ row: r.row, ...planOf(r.values, options) }));
+  const parsed = rows.map((r) => ({ row: r.row, sheetRow: r, ...planOf(r.values, options) }));
   const cifs = [...new Set(parsed.map((p) => p.cifNorm).filter((c) => c !== ""))];
   const emails = [...new Set(parsed.map((p) => p.email).filter((e) => e !== "" && isValidEmail(e)))];
   const names = [...new Set(parsed.flatMap((p) => p.activityNames))];
@@ -82,11 +84,20 @@ async function validateRows(
   const firstOfCif = new Map<string, number>();
   const firstNewOfEmail = new Map<string, number>();
   return parsed.map((p): RowCheck<ColegioCompanyPlan> => {
-    const fail = (key: string, params: Record<string, string> = {}) => ({ row: p.row, error: message(key, params) });
+    const fail = (key: ImportMessageKey, params: Record<string, string> = {}) => ({
+      row: p.row,
+      error: importMessage(key, params),
+    });
     // Unknown activities first (spec 01 §4: they stop a providers import before anything else).
-    const unknown = p.activityNames.find((name) => !activityIds.has(name.toLowerCase()));
+    const unknown = p.activityNames.find((name) => !activityIds.has(name));
     if (unknown !== undefined) return fail(ErrorKey.importActivityNotFound, { activity: unknown });
     if (p.cifNorm === "") return fail(ErrorKey.importRowNoCif);
+    // The hand form's limits (companyRegistrationSchema), whether the company is new or not.
+    const wrongCell =
+      taxIdProblem(p.sheetRow, "cif") ??
+      tooLong(p.sheetRow, "name", NAME_MAX_LENGTH) ??
+      (options.activities ? tooLong(p.sheetRow, "tlfn", PHONE_MAX_LENGTH) : undefined);
+    if (wrongCell) return { row: p.row, error: wrongCell };
     if (p.email !== "" && !isValidEmail(p.email))
       return fail(ErrorKey.importMailInvalid, { mail: p.typedEmail, row: String(p.row) });
     const first = firstOfCif.get(p.cifNorm);
@@ -109,7 +120,7 @@ async function validateRows(
         return fail(ErrorKey.importRowEmailRepeated, { mail: p.email, first: String(firstNew) });
       firstNewOfEmail.set(p.email, p.row);
     }
-    const ids = p.activityNames.map((name) => activityIds.get(name.toLowerCase())!);
+    const ids = p.activityNames.map((name) => activityIds.get(name)!);
     return {
       row: p.row,
       plan: {

@@ -1,4 +1,4 @@
-import { ErrorKey, Role, ValidationKey } from "@coordina/domain";
+import { ErrorKey, importMessageText, Role } from "@coordina/domain";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshWorldForEachTest } from "../../../../test/fresh-world.js";
@@ -148,18 +148,37 @@ describe("validation (nothing is written)", () => {
     ]);
   });
 
-  it("refuses what the add form refuses: a cif empty once normalized or too long, a name too long", async () => {
+  it("refuses what the add form refuses, saying what: a cif that is not one or too long, a name too long", async () => {
+    const errors = await validation([
+      { name: "Guiones", cif: "- -" },
+      { name: "Larga", cif: "H".repeat(21) },
+      { name: "N".repeat(201), cif: "H01234567" },
+      { name: "Arroba", cif: "H0123@4567" },
+      { name: "N".repeat(200), cif: "H01234568" },
+    ]);
+    expect(errors).toEqual([
+      { row: 2, key: ErrorKey.importRowCifInvalid, params: { cif: "- -" } },
+      { row: 3, key: ErrorKey.importRowTooLong, params: { column: "cif", max: "20" } },
+      { row: 4, key: ErrorKey.importRowTooLong, params: { column: "name", max: "200" } },
+      { row: 5, key: ErrorKey.importRowCifInvalid, params: { cif: "H0123@4567" } },
+    ]);
+    // the error file's Spanish text, never the generic 'Error en el registro'
+    expect(errors.map(importMessageText)).toEqual([
+      "El CIF - - no es válido",
+      "El campo cif tiene más de 20 caracteres",
+      "El campo name tiene más de 200 caracteres",
+      "El CIF H0123@4567 no es válido",
+    ]);
+  });
+
+  it("does not take a cif refused for its characters as the first of a repeated one", async () => {
     expect(
       await validation([
-        { name: "Guiones", cif: "- -" },
-        { name: "Larga", cif: "H".repeat(21) },
-        { name: "N".repeat(201), cif: "H01234567" },
+        // a no-break space: no tax id has one, though it would compare as the next row's
+        { name: "Mala", cif: "H0123\u00a04567" },
+        { name: "Buena", cif: "H01234567" },
       ]),
-    ).toEqual([
-      { row: 2, key: ValidationKey.cifInvalid, params: {} },
-      { row: 3, key: ValidationKey.cifInvalid, params: {} },
-      { row: 4, key: ValidationKey.nameRequired, params: {} },
-    ]);
+    ).toEqual([{ row: 2, key: ErrorKey.importRowCifInvalid, params: { cif: "H0123\u00a04567" } }]);
   });
 });
 

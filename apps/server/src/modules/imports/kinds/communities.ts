@@ -1,4 +1,4 @@
-import { ErrorKey, normalizeTaxId, ValidationKey } from "@coordina/domain";
+import { ErrorKey, NAME_MAX_LENGTH, normalizeTaxId } from "@coordina/domain";
 import { requireAccess } from "../../../lib/access.js";
 import type { SheetRow } from "../../../lib/sheets/read-sheet.js";
 import { communityPolicy } from "../../communities/communities.policy.js";
@@ -6,10 +6,7 @@ import { colegioScope } from "../../companies/companies.policy.js";
 import type { ImportKindHandler, ImportScope, RowCheck, RowResult } from "../import-kind.js";
 import { distinct, firstRowByKey, message } from "./community-kinds.js";
 import { insertCommunities, liveCommunitiesByCif } from "./community-kinds.repository.js";
-
-/** The limits of the add form (communityAddSchema: requiredText). */
-const MAX_NAME = 200;
-const MAX_CIF = 20;
+import { taxIdProblem, tooLong } from "./row-checks.js";
 
 /** A community to create: the row's name and tax id as written, and its normalized tax id. */
 export interface CommunityPlan {
@@ -23,8 +20,19 @@ const cellsOf = (row: SheetRow) => {
   return { name: row.values.name ?? "", cif, cifNorm: normalizeTaxId(cif) };
 };
 
-/** A tax id the add form would take: written, not too long, not empty once normalized. */
-const validCif = (cells: { cif: string; cifNorm: string }) => cells.cifNorm !== "" && cells.cif.length <= MAX_CIF;
+/**
+ * What is wrong with a row's cells, as the add form (communityAddSchema) would refuse them: no tax id, no
+ * name, a tax id that is not one (or nothing once normalized), a name or tax id too long.
+ */
+function cellsProblem(row: SheetRow) {
+  const c = cellsOf(row);
+  if (c.cif === "") return message(ErrorKey.importRowNoCif);
+  if (c.name === "") return message(ErrorKey.importRowNoName);
+  const cifProblem = taxIdProblem(row, "cif");
+  if (cifProblem) return cifProblem;
+  if (c.cifNorm === "") return message(ErrorKey.importRowCifInvalid, { cif: c.cif });
+  return tooLong(row, "name", NAME_MAX_LENGTH);
+}
 
 const owner = (scope: ImportScope) => ({ colegioId: scope.colegioId, adminCompanyId: scope.companyId });
 
@@ -45,28 +53,23 @@ export const communitiesImport: ImportKindHandler<CommunityPlan> = {
 
   async validate(db, scope, rows) {
     const cells = rows.map(cellsOf);
-    const first = firstRowByKey(rows, (row) => {
-      const c = cellsOf(row);
-      return validCif(c) ? c.cifNorm : undefined;
-    });
+    const problems = rows.map(cellsProblem);
+    // Only the rows whose cells are fine: one is repeated by a later row, or held by a community.
+    const cifOf = (i: number) => (problems[i] ? undefined : cells[i]!.cifNorm);
+    const first = firstRowByKey(rows, (_row, i) => cifOf(i));
     const holders = new Map(
-      (await liveCommunitiesByCif(db, distinct(cells.map((c) => (validCif(c) ? c.cifNorm : undefined))))).map((h) => [
-        h.cif_norm,
-        h,
-      ]),
+      (await liveCommunitiesByCif(db, distinct(rows.map((_row, i) => cifOf(i))))).map((h) => [h.cif_norm, h]),
     );
     return rows.map((row, i): RowCheck<CommunityPlan> => {
       const c = cells[i]!;
-      const error = (key: string, params?: Record<string, string>) => ({ row: row.row, error: message(key, params) });
-      if (c.cif === "") return error(ErrorKey.importRowNoCif);
-      if (c.name === "") return error(ErrorKey.importRowNoName);
-      if (!validCif(c)) return error(ValidationKey.cifInvalid);
-      if (c.name.length > MAX_NAME) return error(ValidationKey.nameRequired);
+      const problem = problems[i];
+      if (problem) return { row: row.row, error: problem };
       const firstRow = first.get(c.cifNorm)!;
-      if (firstRow !== row.row) return error(ErrorKey.importRowDuplicate, { cif: c.cif, first: String(firstRow) });
+      if (firstRow !== row.row)
+        return { row: row.row, error: message(ErrorKey.importRowDuplicate, { cif: c.cif, first: String(firstRow) }) };
       const holder = holders.get(c.cifNorm);
       if (holder && (holder.admin_company_id !== scope.companyId || holder.colegio_id !== scope.colegioId))
-        return error(ErrorKey.importRowFincaCifTaken, { cif: c.cif });
+        return { row: row.row, error: message(ErrorKey.importRowFincaCifTaken, { cif: c.cif }) };
       return { row: row.row, plan: c };
     });
   },

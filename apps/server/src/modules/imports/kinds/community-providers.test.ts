@@ -166,6 +166,14 @@ describe("validation (nothing is written)", () => {
     );
   });
 
+  it("refuses a tax id that is not one, or is longer than the forms take", async () => {
+    expect(await validation(["B1000\u00b70001", "B10000001", "B".repeat(21), "B1000;0001"])).toEqual([
+      { row: 2, key: ErrorKey.importRowCifInvalid, params: { cif: "B1000\u00b70001" } },
+      { row: 4, key: ErrorKey.importRowTooLong, params: { column: "cif", max: "20" } },
+      { row: 5, key: ErrorKey.importRowCifInvalid, params: { cif: "B1000;0001" } },
+    ]);
+  });
+
   it("refuses a provider that does not work in the community's colegio, or is deactivated there", async () => {
     expect(await validation(["B20000002", "B30000003"])).toEqual([
       { row: 2, key: ErrorKey.importRowProviderNotInColegio, params: { cif_provider: "B20000002" } },

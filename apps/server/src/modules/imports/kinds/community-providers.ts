@@ -1,9 +1,11 @@
 import { ErrorKey, normalizeTaxId } from "@coordina/domain";
 import { AppError } from "../../../lib/app-error.js";
+import type { SheetRow } from "../../../lib/sheets/read-sheet.js";
 import { communityFor } from "../../communities/communities.service.js";
 import type { ImportKindHandler, ImportScope, RowCheck, RowResult } from "../import-kind.js";
 import { distinct, firstRowByKey, message } from "./community-kinds.js";
 import { communityCif, linkProviders, providersByCif, providersById } from "./community-kinds.repository.js";
+import { taxIdProblem } from "./row-checks.js";
 
 /** A provider to link to the import's community. */
 export interface CommunityProviderPlan {
@@ -40,18 +42,19 @@ export const communityProvidersImport: ImportKindHandler<CommunityProviderPlan> 
 
   async validate(db, scope, rows) {
     communityOf(scope);
-    const cifNorm = (cif: string) => normalizeTaxId(cif) || undefined;
-    const first = firstRowByKey(rows, (row) => cifNorm(row.values.cif ?? ""));
+    const problemOf = (row: SheetRow) =>
+      (row.values.cif ?? "") === "" ? message(ErrorKey.importRowNoCif) : taxIdProblem(row, "cif");
+    // The tax id of a row whose cell is fine (undefined otherwise, or when it normalizes to nothing).
+    const cifNorm = (row: SheetRow) => (problemOf(row) ? undefined : normalizeTaxId(row.values.cif ?? "") || undefined);
+    const first = firstRowByKey(rows, cifNorm);
     const providers = new Map(
-      (await providersByCif(db, scope.colegioId, distinct(rows.map((r) => cifNorm(r.values.cif ?? ""))))).map((p) => [
-        p.cif_norm,
-        p,
-      ]),
+      (await providersByCif(db, scope.colegioId, distinct(rows.map(cifNorm)))).map((p) => [p.cif_norm, p]),
     );
     return rows.map((row): RowCheck<CommunityProviderPlan> => {
       const cif = row.values.cif ?? "";
-      if (cif === "") return { row: row.row, error: message(ErrorKey.importRowNoCif) };
-      const norm = cifNorm(cif);
+      const problem = problemOf(row);
+      if (problem) return { row: row.row, error: problem };
+      const norm = cifNorm(row);
       const firstRow = norm === undefined ? row.row : first.get(norm)!;
       if (firstRow !== row.row)
         return { row: row.row, error: message(ErrorKey.importRowDuplicate, { cif, first: String(firstRow) }) };

@@ -178,6 +178,23 @@ describe("validation (nothing is written)", () => {
     );
   });
 
+  it("refuses a tax id that is not one, or is longer than the forms take, in either column", async () => {
+    expect(
+      await validation([
+        ["H28#000002", "B10000001"],
+        ["H28000002", "B1000=0001"],
+        ["H".repeat(21), "B10000001"],
+        ["H28000002", "2024-01-15"],
+      ]),
+    ).toEqual([
+      { row: 2, key: ErrorKey.importRowCifInvalid, params: { cif: "H28#000002" } },
+      { row: 3, key: ErrorKey.importRowCifInvalid, params: { cif: "B1000=0001" } },
+      { row: 4, key: ErrorKey.importRowTooLong, params: { column: "cif_finca", max: "20" } },
+      // typed as text, a date-like tax id is the user's business (a date cell is refused: imports.test.ts)
+      { row: 5, key: ErrorKey.pairProviderNotFound, params: { cif_provider: "2024-01-15" } },
+    ]);
+  });
+
   it("refuses a provider that does not work in the colegio, or is deactivated there", async () => {
     expect(
       await validation([

@@ -10,6 +10,7 @@ import {
   providersByCif,
   providersById,
 } from "./community-kinds.repository.js";
+import { taxIdProblem } from "./row-checks.js";
 
 /** A provider to link to one of the administrator's communities. */
 export interface PairPlan {
@@ -23,10 +24,17 @@ const cellsOf = (values: Record<string, string>) => {
   return { fincaCif, providerCif, fincaNorm: normalizeTaxId(fincaCif), providerNorm: normalizeTaxId(providerCif) };
 };
 
-/** The pair's key in the file: both tax ids normalized (undefined while one is missing). */
+/** What is wrong with a row's cells: a tax id missing, or one that is not a tax id. */
+function cellsProblem(row: SheetRow) {
+  const c = cellsOf(row.values);
+  if (c.fincaCif === "" || c.providerCif === "") return message(ErrorKey.importRowNoCif);
+  return taxIdProblem(row, "cif_finca") ?? taxIdProblem(row, "cif_provider");
+}
+
+/** The pair's key in the file: both tax ids normalized (undefined when the row's cells are wrong). */
 function pairKey(row: SheetRow) {
   const c = cellsOf(row.values);
-  return c.fincaCif === "" || c.providerCif === "" ? undefined : `${c.fincaNorm}\u0000${c.providerNorm}`;
+  return cellsProblem(row) ? undefined : `${c.fincaNorm}\u0000${c.providerNorm}`;
 }
 
 const fincaNotFound = (cif: string) => message(ErrorKey.pairFincaNotFound, { cif_finca: cif });
@@ -65,9 +73,9 @@ export const pairsImport: ImportKindHandler<PairPlan> = {
     return rows.map((row, i): RowCheck<PairPlan> => {
       const c = cells[i]!;
       const error = (m: ReturnType<typeof message>) => ({ row: row.row, error: m });
-      const key = pairKey(row);
-      if (key === undefined) return error(message(ErrorKey.importRowNoCif));
-      const firstRow = first.get(key)!;
+      const problem = cellsProblem(row);
+      if (problem) return error(problem);
+      const firstRow = first.get(pairKey(row)!)!;
       if (firstRow !== row.row)
         return error(
           message(ErrorKey.importRowDuplicate, { cif: `${c.fincaCif} / ${c.providerCif}`, first: String(firstRow) }),

@@ -6,6 +6,7 @@ import { createTestApp, ensureMemberCompany, outboxTo, type TestContext, tokenFo
 import { importAndSettle, outcomes, runRows, sheetFixture, startedRun } from "../../../../test/imports.js";
 import { queryRows } from "../../../db/client.js";
 import { ensureActivity, ensureCompany, ensureCompanyActivity } from "../../../db/seed/builders.js";
+import { readImportSheet } from "../../../lib/sheets/read-sheet.js";
 import { writeSheet } from "../../../lib/sheets/write-sheet.js";
 import type { AccountsContext } from "../../accounts/context.js";
 import { DEFAULT_ACCOUNT_LIMITS } from "../../accounts/context.js";
@@ -132,6 +133,49 @@ describe("importing providers", () => {
     expect(await provider("B87654321")).toMatchObject({ activities: ["Ascensores", "Limpieza"] });
     expect(await outboxTo(ctx, "barna@serveis.test")).toEqual(["Tu empresa se ha incluido en un colegio de Coordina"]);
     expect(await outboxTo(ctx, "proveedor@coordina.test")).toEqual([]);
+  });
+
+  it("refuses a phone over 30 characters, as the form does, and says so in the error file", async () => {
+    const companies = await companiesCount();
+    const run = await startedRun(
+      ctx.app,
+      colegioToken,
+      "providers",
+      sheet([
+        ["Telefonos S.L.", "B28000301", "tel@ejemplo.es", "9".repeat(31), "Limpieza"],
+        ["Justo S.L.", "B28000302", "justo@ejemplo.es", "9".repeat(30), "Limpieza"],
+      ]),
+    );
+    expect(outcomes(await runRows(ctx.app, colegioToken, run.id))).toEqual([
+      { row: 2, outcome: "invalid", key: ErrorKey.importRowTooLong, params: { column: "tlfn", max: "30" } },
+      { row: 3, outcome: null, key: null, params: {} },
+    ]);
+    const errors = await ctx.app.inject({
+      method: "GET",
+      url: `/imports/runs/${run.id}/errors.xlsx`,
+      headers: { authentication: `Bearer ${colegioToken}` },
+    });
+    const rows = await readImportSheet(errors.rawPayload, [...HEADERS, "error"]);
+    expect(rows.map((r) => r.values.error)).toEqual(["El campo tlfn tiene más de 30 caracteres", ""]);
+    await ctx.app.background.idle();
+    expect(await companiesCount()).toBe(companies);
+  });
+
+  it("finds an activity by name as the database compares it, as the hand path does ('İ' lower-cased)", async () => {
+    // JavaScript lower-cases 'İ' to 'i' and a combining dot; PostgreSQL's lower() (any locale) to 'i'.
+    await ensureActivity(db(), ctx.seed.colegio.id, "Grúas İzmir");
+    const run = await importAndSettle(
+      ctx.app,
+      colegioToken,
+      "providers",
+      sheet([
+        ["Gruas Uno S.L.", "B28000401", "uno@gruas.es", "", "Grúas İzmir"],
+        ["Gruas Dos S.L.", "B28000402", "dos@gruas.es", "", "GRÚAS İZMİR; limpieza"],
+      ]),
+    );
+    expect(run).toMatchObject({ status: "endCorrect", counts: { created: 2 } });
+    expect(await provider("B28000401")).toMatchObject({ activities: ["Grúas İzmir"] });
+    expect(await provider("B28000402")).toMatchObject({ activities: ["Grúas İzmir", "Limpieza"] });
   });
 
   it("refuses an administrator's tax id as a provider", async () => {

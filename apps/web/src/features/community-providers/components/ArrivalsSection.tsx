@@ -8,6 +8,7 @@ import { errorText } from "../../../app/errorDialog";
 import { arrivalDateTime } from "../../../shared/arrivals/arrivalTime";
 import { arrivalLight, arrivalLightLabel, missingItems } from "../../../shared/arrivals/missingWords";
 import { ItemCard, ItemTitle } from "../../../ui/ItemCard";
+import { usePageLabels } from "../../../ui/ListCard";
 import { ErrorAlert } from "../../../ui/LoadState";
 import { TrafficLight } from "../../../ui/TrafficLight";
 import { arrivalsQuery } from "../api/fetchArrivals";
@@ -56,6 +57,7 @@ function ArrivalItem({ arrival }: { arrival: Arrival }) {
  * and what was missing in words; 10 a page.
  */
 export function ArrivalsSection({ communityId, providerId }: { communityId: number; providerId: number }) {
+  const pageLabels = usePageLabels();
   const { t } = useTranslation(undefined, { keyPrefix: "community-providers-page.arrivals" });
   const { t: tAll } = useTranslation();
   const [page, setPage] = useState(1);
@@ -90,7 +92,7 @@ export function ArrivalsSection({ communityId, providerId }: { communityId: numb
       {content}
       {pages > 1 && (
         <Group justify="flex-end" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" {...pageLabels} />
         </Group>
       )}
     </Card>

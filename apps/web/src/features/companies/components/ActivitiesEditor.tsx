@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Group, Pagination, Select, Stack, Table, Text } from
 import { IconAlertCircle, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageLabels } from "../../../ui/ListCard";
 
 const PER_PAGE = PAGE_SIZE.activitiesEditor;
 
@@ -18,6 +19,7 @@ interface ActivitiesEditorProps {
 
 /** The company editor's activities (spec 01 §2): a table paged 5 a page, with delete and a searchable add. */
 export function ActivitiesEditor({ value, onChange, options, loading, failed }: ActivitiesEditorProps) {
+  const pageLabels = usePageLabels();
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
@@ -79,7 +81,7 @@ export function ActivitiesEditor({ value, onChange, options, loading, failed }: 
       </Table>
       {totalPages > 1 && (
         <Group justify="flex-end">
-          <Pagination size="sm" total={totalPages} value={current} onChange={setPage} />
+          <Pagination size="sm" total={totalPages} value={current} onChange={setPage} {...pageLabels} />
         </Group>
       )}
       {failed ? (

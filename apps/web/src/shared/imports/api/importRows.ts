@@ -1,5 +1,5 @@
 import type { ImportRow } from "@coordina/domain";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
 import { RESULT_ROWS_PER_PAGE } from "../importRules";
 
@@ -26,10 +26,17 @@ async function fetchImportRows({ runId, page, onlyProblems }: ImportRowsRequest)
   });
 }
 
+/**
+ * The page asked for; while it loads, the page before it of the same rows stays (dimmed by the table), but
+ * never the rows of the other filter ('Ver solo errores'): those show nothing until the answer is in.
+ */
 export function importRowsQuery(request: ImportRowsRequest) {
   return queryOptions({
-    queryKey: ["import-rows", request.runId, request],
+    queryKey: ["import-rows", request.runId, request] as const,
     queryFn: () => fetchImportRows(request),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2];
+      return before?.runId === request.runId && before.onlyProblems === request.onlyProblems ? previous : undefined;
+    },
   });
 }

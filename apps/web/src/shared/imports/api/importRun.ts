@@ -1,7 +1,7 @@
 import type { ImportRun } from "@coordina/domain";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import { ApiError, api } from "../../../app/api";
-import { PROGRESS_POLL_MS } from "../importRules";
+import { POLL_BACKOFF_MAX_MS, PROGRESS_POLL_MS } from "../importRules";
 
 /** One import's run: its status, progress (done of total) and counts. */
 async function fetchImportRun(id: number): Promise<ImportRun> {
@@ -9,26 +9,40 @@ async function fetchImportRun(id: number): Promise<ImportRun> {
   return answer.data;
 }
 
-/** The run is no longer asked for once the server refused to answer it (4xx: not found, session ended). */
-function refused(error: unknown): boolean {
-  return error instanceof ApiError && !error.unexpected;
+/** Answers after which the run is no longer asked for: the session ended, not allowed, or no such run. */
+const LOST_FOR_GOOD = new Set([401, 403, 404]);
+
+/**
+ * The server will not answer for this run again (401, 403, 404). Anything else (no connection, 5xx, 429,
+ * 408…) is a passing failure: the run is asked again.
+ */
+export function lostForGood(error: unknown): boolean {
+  return error instanceof ApiError && LOST_FOR_GOOD.has(error.status);
+}
+
+/** How long to wait before asking again after `failures` failed answers in a row: ½ s, 1 s, 2 s, 4 s, then every 5 s. */
+export function pollBackoff(failures: number): number {
+  return Math.min(PROGRESS_POLL_MS * 2 ** failures, POLL_BACKOFF_MAX_MS);
 }
 
 /**
- * The run, starting from what the upload answered, asked again every 500 ms while it is importing
- * (the server goes on in the background) and no more once it has stopped; a lost answer (network, 5xx)
- * is asked again, a refused one is not.
+ * The run the upload started (none: nothing asked), starting from what the upload answered and asked
+ * again every 500 ms while it is importing (the server goes on in the background), no more once it has
+ * stopped. A passing failure is asked again with a growing wait, for as long as it lasts; an answer that
+ * will not change (lostForGood) ends the following with that error.
  */
-export function importRunQuery(started: ImportRun) {
+export function importRunQuery(started: ImportRun | null) {
   return queryOptions({
-    queryKey: ["import-run", started.id],
-    queryFn: () => fetchImportRun(started.id),
-    initialData: started,
-    // What the upload answered is fresh: a stopped run is not asked again, a running one at the interval.
-    initialDataUpdatedAt: Date.now(),
-    staleTime: PROGRESS_POLL_MS,
+    queryKey: ["import-run", started?.id ?? null],
+    queryFn: started ? () => fetchImportRun(started.id) : skipToken,
+    initialData: started ?? undefined,
+    // What the upload answered is fresh: only the interval asks again, and only while it imports.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
     refetchInterval: (query) =>
-      query.state.data?.status === "importing" && !refused(query.state.error) ? PROGRESS_POLL_MS : false,
+      query.state.data?.status === "importing" && query.state.status !== "error" ? PROGRESS_POLL_MS : false,
     refetchIntervalInBackground: true,
+    retry: (_failures, error) => !lostForGood(error),
+    retryDelay: (failures) => pollBackoff(failures),
   });
 }

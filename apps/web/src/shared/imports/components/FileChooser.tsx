@@ -3,6 +3,7 @@ import { IMPORT_HEADERS, type ImportKind, MAX_FILE_SIZE_MB } from "@coordina/dom
 import { Button, Group, List, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
 import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useDownloadTemplate } from "../api/importDownloads";
 import { SHEET_TYPES } from "../importRules";
@@ -11,14 +12,18 @@ interface FileChooserProps {
   kind: ImportKind;
   /** the file chosen or dropped (the first one, when several came) */
   onChoose: (file: File) => void;
+  /** the drop zone takes the focus when it shows (back from 'Reintentar') */
+  autoFocus?: boolean;
 }
 
 /**
  * The importer's `init` state (spec 01 §4): a drop zone for one .xlsx or .xls file (click, keyboard or
- * drag and drop), the headers the kind's sheet 'Datos' must have and the template to start from.
+ * drag and drop; a button named for a screen reader), the headers the kind's sheet 'Datos' must have and
+ * the template to start from.
  */
-export function FileChooser({ kind, onChoose }: FileChooserProps) {
+export function FileChooser({ kind, onChoose, autoFocus = false }: FileChooserProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  const hintId = useId();
   const template = useDownloadTemplate();
   // Every file chosen or dropped is judged by the importer (sheetRefusal), whatever the drop zone thought.
   const onDropAny = (accepted: FileWithPath[], rejections: FileRejection[]) => {
@@ -32,7 +37,12 @@ export function FileChooser({ kind, onChoose }: FileChooserProps) {
         onDropAny={onDropAny}
         accept={SHEET_TYPES}
         multiple={false}
-        inputProps={{ "aria-label": t("input") }}
+        // The drop zone is the button; its file input is only the browser's means (none to tab to or read out).
+        inputProps={{ "aria-label": t("input"), style: { display: "none" } }}
+        role="button"
+        aria-label={t("drop")}
+        aria-describedby={hintId}
+        autoFocus={autoFocus}
         data-testid="import-drop"
         style={{ width: "100%" }}
       >
@@ -48,7 +58,7 @@ export function FileChooser({ kind, onChoose }: FileChooserProps) {
           </Dropzone.Idle>
           <Stack gap={2}>
             <Text size="md">{t("drop")}</Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="gray.7" id={hintId}>
               {t("hint", { max: MAX_FILE_SIZE_MB })}
             </Text>
           </Stack>

@@ -1,11 +1,12 @@
-import type { ImportKind, ImportRow, ImportRun } from "@coordina/domain";
-import { Group, Pagination, Stack, Switch, Table, Text } from "@mantine/core";
+import { ErrorKey, type ImportKind, type ImportRow, type ImportRun } from "@coordina/domain";
+import { Box, Group, Loader, Pagination, Stack, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconCircleCheckFilled, IconCircleMinus, IconCircleXFilled } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errorDialog";
 import { ItemCard, ItemTitle } from "../../../ui/ItemCard";
+import { usePageLabels } from "../../../ui/ListCard";
 import { ResponsiveList } from "../../../ui/ResponsiveList";
 import { importRowsQuery } from "../api/importRows";
 import { type OutcomeTone, problemsOf, RESULT_ROWS_PER_PAGE, rowData, toneOf } from "../importRules";
@@ -28,14 +29,31 @@ function OutcomeMark({ tone }: { tone: OutcomeTone }) {
   );
 }
 
-/** What a row's 'Resultado' says: the server's message, or why a row without one has none. */
+/**
+ * What a row's 'Resultado' says: the server's message, or why a row without one has none (the run stopped
+ * at validation, or was interrupted before it).
+ */
 function useResultText(run: ImportRun) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   return (row: ImportRow): string => {
     if (row.message) return importText(row.message.key, row.message.params);
-    if (row.outcome === null) return t(run.counts.invalid > 0 ? "fine-not-imported" : "waiting");
+    if (row.outcome === null) {
+      if (run.status === "interrupted") return importText(ErrorKey.importRowInterrupted);
+      return t(run.counts.invalid > 0 ? "fine-not-imported" : "waiting");
+    }
     return t(`outcome.${toneOf(row.outcome)}`);
   };
+}
+
+/** The rows' first page is on its way. */
+function LoadingRows() {
+  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  return (
+    <Group justify="center" py="sm" data-testid="import-rows-loading">
+      <Loader size="sm" aria-hidden />
+      <VisuallyHidden>{t("loading-rows")}</VisuallyHidden>
+    </Group>
+  );
 }
 
 function Result({ row, text }: { row: ImportRow; text: string }) {
@@ -53,6 +71,7 @@ function Result({ row, text }: { row: ImportRow; text: string }) {
 /**
  * The results table (spec 01 §2: row, data, result) of a stopped run, 10 rows a page read from the server;
  * 'Ver solo errores' keeps the wrong rows, and starts on when there are any. On a phone each row is a card.
+ * While a page loads, the one before stays dimmed; rows of the other filter are never shown meanwhile.
  */
 export function ImportResults({ run, kind }: { run: ImportRun; kind: ImportKind }) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
@@ -60,14 +79,17 @@ export function ImportResults({ run, kind }: { run: ImportRun; kind: ImportKind 
   const [page, setPage] = useState(1);
   const rows = useQuery(importRowsQuery({ runId: run.id, page, onlyProblems, version: run.status }));
   const resultText = useResultText(run);
+  const pageLabels = usePageLabels();
 
   const list = rows.data?.data ?? [];
   const totalPages = Math.max(1, Math.ceil((rows.data?.count ?? 0) / RESULT_ROWS_PER_PAGE));
-  const emptyText = rows.isError
-    ? t("rows-error", { reason: errorText(rows.error) })
-    : rows.isPending
-      ? null
-      : t(onlyProblems ? "no-problems" : "empty");
+  const empty = rows.isPending ? (
+    <LoadingRows />
+  ) : (
+    <Text c={rows.isError ? "red.9" : "gray.7"} ta="center" py="sm" size="sm">
+      {rows.isError ? t("rows-error", { reason: errorText(rows.error) }) : t(onlyProblems ? "no-problems" : "empty")}
+    </Text>
+  );
 
   const columns = [t("columns.row"), t("columns.data"), t("columns.result")];
   const table = (
@@ -93,11 +115,7 @@ export function ImportResults({ run, kind }: { run: ImportRun; kind: ImportKind 
             ))
           ) : (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c={rows.isError ? "red.9" : "gray.7"} ta="center" py="sm" size="sm">
-                  {emptyText ?? t("empty")}
-                </Text>
-              </Table.Td>
+              <Table.Td colSpan={columns.length}>{empty}</Table.Td>
             </Table.Tr>
           )}
         </Table.Tbody>
@@ -124,22 +142,16 @@ export function ImportResults({ run, kind }: { run: ImportRun; kind: ImportKind 
           setPage(1);
         }}
       />
-      <ResponsiveList
-        table={table}
-        cards={cards}
-        empty={
-          emptyText && (
-            <Text c={rows.isError ? "red.9" : "gray.7"} ta="center" py="sm" size="sm">
-              {emptyText}
-            </Text>
-          )
-        }
-        label={t("results")}
-        testId="import-result-cards"
-      />
+      <Box
+        aria-busy={rows.isPlaceholderData}
+        style={{ opacity: rows.isPlaceholderData ? 0.5 : 1, transition: "opacity 150ms" }}
+        data-testid="import-results-list"
+      >
+        <ResponsiveList table={table} cards={cards} empty={empty} label={t("results")} testId="import-result-cards" />
+      </Box>
       {totalPages > 1 && (
         <Group justify="center">
-          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
+          <Pagination total={totalPages} value={page} onChange={setPage} size="sm" {...pageLabels} />
         </Group>
       )}
     </Stack>

@@ -1,53 +1,91 @@
 import type { ImportKind, ImportRun } from "@coordina/domain";
 import { Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconFileDownload, IconRefresh } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCircleX,
+  IconFileDownload,
+  IconRefresh,
+  IconUpload,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../app/errorDialog";
 import { useDownloadErrors } from "../api/importDownloads";
-import { importRunQuery } from "../api/importRun";
-import { countsToSay, problemsOf } from "../importRules";
+import { countsToSay, offersErrorFile } from "../importRules";
+import type { Following } from "../useImporter";
 import { ImportResults } from "./ImportResults";
+import { useFocusOnShow } from "./useFocusOnShow";
 
-/** 'N dadas de alta, N incluidas, N asociadas, N ya estaban' (the counts above zero). */
+/** 'N dadas de alta, N incluidas, N asociadas, N ya estaban' (the counts above zero; nothing when none). */
 function CountsLine({ run }: { run: ImportRun }) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   const said = countsToSay(run.counts);
+  if (said.length === 0) return null;
   return (
     <Text size="sm" data-testid="import-counts">
-      {said.length > 0 ? said.map(({ name, count }) => t(`counts.${name}`, { count })).join(", ") : t("no-rows")}
+      {said.map(({ name, count }) => t(`counts.${name}`, { count })).join(", ")}
     </Text>
   );
 }
 
-/** The `importing` state: 'Importando fila {done} de {total}' over a progress bar. */
-function Importing({ run, failure }: { run: ImportRun; failure: unknown }) {
+/**
+ * The `importing` state: 'Importando fila {done} de {total}' over a progress bar; while answers fail for
+ * now it says the server is being asked again.
+ */
+function Importing({ run, reconnecting }: { run: ImportRun; reconnecting: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   const percent = run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
   return (
     <Stack gap="xs" data-testid="import-importing">
-      <Text size="sm" aria-live="polite">
-        {t("importing", { done: run.done, total: run.total })}
-      </Text>
+      <Text size="sm">{t("importing", { done: run.done, total: run.total })}</Text>
       <Progress value={percent} striped animated size="lg" aria-label={t("import-progress")} />
       <Text size="xs" c="gray.7">
         {t("importing-note")}
       </Text>
-      {failure !== null && (
-        <Text size="xs" c="red">
-          {errorText(failure)}
+      {reconnecting && (
+        <Text size="xs" c="orange.9" data-testid="import-reconnecting">
+          {t("reconnecting")}
         </Text>
       )}
     </Stack>
   );
 }
 
+interface ActionsProps {
+  /** back to the file chooser ('Reintentar', 'Importar otro fichero') */
+  onRetry: () => void;
+  onClose: () => void;
+}
+
+/** The run can no longer be followed (the server refused to answer for it): why, 'Cerrar' and 'Reintentar'. */
+function Lost({ error, onRetry, onClose }: ActionsProps & { error: unknown }) {
+  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
+  const alert = useFocusOnShow();
+  return (
+    <Stack gap="sm" data-testid="import-stopped">
+      <Alert ref={alert} tabIndex={-1} data-autofocus color="red" icon={<IconAlertCircle size={20} />} role="alert">
+        <Text size="sm" c="red.9">
+          {errorText(error)}
+        </Text>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t("close")}
+        </Button>
+        <Button leftSection={<IconRefresh size={16} />} onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** The end of a run: endCorrect, endErrors or interrupted, with its counts and what to do next. */
-function Ended({ run, kind, onRetry, onClose }: RunViewProps & { run: ImportRun }) {
+function Ended({ run, kind, onRetry, onClose }: ActionsProps & { run: ImportRun; kind: ImportKind }) {
   const { t } = useTranslation(undefined, { keyPrefix: "importer" });
   const errorsFile = useDownloadErrors();
-  const problems = problemsOf(run);
+  const alert = useFocusOnShow();
   const correct = run.status === "endCorrect";
   const interrupted = run.status === "interrupted";
   const title = correct ? t("end-correct") : interrupted ? t("interrupted") : t("end-errors");
@@ -55,7 +93,15 @@ function Ended({ run, kind, onRetry, onClose }: RunViewProps & { run: ImportRun 
   const Icon = correct ? IconCircleCheck : interrupted ? IconAlertTriangle : IconCircleX;
   return (
     <Stack gap="sm" data-testid="import-ended" data-status={run.status}>
-      <Alert color={color} icon={<Icon size={20} />} title={title} role="status">
+      <Alert
+        ref={alert}
+        tabIndex={-1}
+        data-autofocus
+        color={color}
+        icon={<Icon size={20} />}
+        title={title}
+        role="status"
+      >
         <Stack gap={4}>
           <CountsLine run={run} />
           {run.counts.invalid > 0 && (
@@ -65,7 +111,7 @@ function Ended({ run, kind, onRetry, onClose }: RunViewProps & { run: ImportRun 
           )}
         </Stack>
       </Alert>
-      {problems > 0 && (
+      {offersErrorFile(run) && (
         <Stack gap={4}>
           <Group>
             <Button
@@ -85,7 +131,11 @@ function Ended({ run, kind, onRetry, onClose }: RunViewProps & { run: ImportRun 
       )}
       <ImportResults run={run} kind={kind} />
       <Group justify="flex-end">
-        {!correct && (
+        {correct ? (
+          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={onRetry}>
+            {t("another")}
+          </Button>
+        ) : (
           <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
             {t("retry")}
           </Button>
@@ -96,26 +146,13 @@ function Ended({ run, kind, onRetry, onClose }: RunViewProps & { run: ImportRun 
   );
 }
 
-interface RunViewProps {
-  kind: ImportKind;
-  /** back to the file chooser ('Reintentar') */
-  onRetry: () => void;
-  onClose: () => void;
-}
-
 /**
- * A run the upload started: its progress while the server imports (asked every 500 ms), then how it
- * ended. `onEnded` is told once the run has stopped.
+ * The run the upload started (useImporter follows it, window open or not): its progress while the server
+ * imports, how it ended, or why it can no longer be followed.
  */
-export function RunView({ started, onEnded, ...props }: RunViewProps & { started: ImportRun; onEnded: () => void }) {
-  const run = useQuery(importRunQuery(started));
-  const current = run.data ?? started;
-  const stopped = current.status !== "importing";
-  const ended = useRef(onEnded);
-  ended.current = onEnded;
-  useEffect(() => {
-    if (stopped) ended.current();
-  }, [stopped]);
-  if (current.status === "importing") return <Importing run={current} failure={run.isError ? run.error : null} />;
-  return <Ended run={current} {...props} />;
+export function RunView({ following, kind, ...actions }: ActionsProps & { following: Following; kind: ImportKind }) {
+  const { run, reconnecting, lost } = following;
+  if (lost !== null) return <Lost error={lost} {...actions} />;
+  if (run.status === "importing") return <Importing run={run} reconnecting={reconnecting} />;
+  return <Ended run={run} kind={kind} {...actions} />;
 }
