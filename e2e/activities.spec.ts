@@ -84,7 +84,7 @@ test.describe("activities", () => {
     const pages = Math.ceil(total / 10);
     await expect(page.getByText(`Num: ${total}`)).toBeVisible();
     await expect(dataRows(page)).toHaveCount(10);
-    await page.getByRole("button", { name: String(pages), exact: true }).click();
+    await page.getByRole("button", { name: `Página ${pages}`, exact: true }).click();
     await expect(dataRows(page)).toHaveCount(total - 10 * (pages - 1));
 
     await page.getByRole("textbox", { name: "Buscar" }).fill(tag);

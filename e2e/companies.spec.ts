@@ -61,7 +61,7 @@ async function loginAsColegio(page: Page) {
 }
 
 function paginationButton(page: Page, n: number): Locator {
-  return page.getByRole("button", { name: String(n), exact: true });
+  return page.getByRole("button", { name: `Página ${n}`, exact: true });
 }
 
 /** A minimal CSV reader for the summaries: ';' between fields, quotes doubled inside quoted fields. */
