@@ -1,6 +1,7 @@
 /**
- * The body of the worker of read-sheet-worker.ts (loaded by read-sheet-worker.entry.mjs): reads the sheet
- * it was given and posts one answer.
+ * The body of the worker of read-sheet-worker.ts (loaded by read-sheet-worker.entry.mjs as CommonJS, so no
+ * top-level await): reads the sheet it was given and posts one answer. It imports only the reader and what
+ * the reader needs (xlsx, yauzl, sheet-errors.ts), not `@coordina/domain`.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { readImportSheet, SheetError } from "./read-sheet.js";
@@ -18,4 +19,4 @@ async function answer(): Promise<SheetWorkerAnswer> {
   }
 }
 
-parentPort?.postMessage(await answer());
+void answer().then((message) => parentPort?.postMessage(message));

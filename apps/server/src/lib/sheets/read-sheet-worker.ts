@@ -6,17 +6,26 @@
  * in a process; a read beyond them waits for one to end.
  */
 import { Worker } from "node:worker_threads";
-import { ErrorKey } from "@coordina/domain";
-import { SheetError, type SheetErrorKey, type SheetRow } from "./read-sheet.js";
+import { SheetError, type SheetRow } from "./read-sheet.js";
+import { SheetErrorKey } from "./sheet-errors.js";
 
 export type SheetWorkerLimits = {
   /** the worker's heap (V8 old generation); a sheet that needs more is refused */
   maxOldGenerationSizeMb: number;
+  /**
+   * the worker's young generation, where the parse's short-lived objects live: V8's default (some 48 MB)
+   * filled up before each collection and made the worker's memory about half as much again
+   */
+  maxYoungGenerationSizeMb: number;
   /** from the worker's start to its answer; past it the worker is ended and the sheet refused */
   timeoutMs: number;
 };
 
-export const SHEET_WORKER_LIMITS: SheetWorkerLimits = { maxOldGenerationSizeMb: 512, timeoutMs: 60_000 };
+export const SHEET_WORKER_LIMITS: SheetWorkerLimits = {
+  maxOldGenerationSizeMb: 512,
+  maxYoungGenerationSizeMb: 4,
+  timeoutMs: 60_000,
+};
 
 /** What the worker is given (read-sheet-worker.thread.ts). */
 export type SheetWorkerInput = { file: Uint8Array; headers: readonly string[] };
@@ -29,8 +38,8 @@ export type SheetWorkerAnswer =
 
 /**
  * The server runs TypeScript through tsx, whose `--import` hook does not reach a worker's first module on
- * Node 20: the entry is plain JavaScript that loads the TypeScript body through tsx's API. The same works
- * under vitest and under `node --import tsx`.
+ * Node 20: the entry is plain JavaScript that loads the TypeScript body through tsx's CommonJS API. The
+ * same works under vitest and under `node --import tsx`.
  */
 const ENTRY = new URL("./read-sheet-worker.entry.mjs", import.meta.url);
 
@@ -125,12 +134,15 @@ function readInWorker(
       // its answer given, the worker has nothing left to do: it ends now, and its slot with it
       void worker.terminate();
     };
-    const refuse = () => settle(() => fail(new SheetError(ErrorKey.importNotASpreadsheet)));
+    const refuse = () => settle(() => fail(new SheetError(SheetErrorKey.importNotASpreadsheet)));
 
     const worker = new Worker(ENTRY, {
       workerData: input,
       transferList: [input.file.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+      },
       // not the server's `--import tsx`: the entry loads tsx itself (see ENTRY)
       execArgv: [],
     });

@@ -2,9 +2,11 @@
  * Reads the sheet 'Datos' of an import file (.xlsx or .xls, spec 01 §5/§9) into trimmed text values by
  * header, refusing what is not a plain spreadsheet of a sensible size (issue 20 Rules).
  */
-import { ErrorKey, type ErrorKeyValue, MAX_FILE_SIZE_BYTES } from "@coordina/domain";
 import * as XLSX from "xlsx";
 import yauzl from "yauzl";
+import { MAX_SHEET_FILE_BYTES, SheetErrorKey } from "./sheet-errors.js";
+
+export type { SheetErrorKey } from "./sheet-errors.js";
 
 export const SHEET_NAME = "Datos";
 export const MAX_SHEET_ROWS = 20_000;
@@ -37,21 +39,10 @@ export type SheetRow = {
   types?: Record<string, SheetCellType>;
 };
 
-export type SheetErrorKey =
-  | typeof ErrorKey.importTooLarge
-  | typeof ErrorKey.importNotASpreadsheet
-  | typeof ErrorKey.importNoDatosSheet
-  | typeof ErrorKey.importHeaderMissing
-  | typeof ErrorKey.importFormulas
-  | typeof ErrorKey.importTooManyRows
-  | typeof ErrorKey.importTooWide
-  | typeof ErrorKey.importCellTooLong
-  | typeof ErrorKey.importEmpty;
-
 /** The file cannot be imported as a whole; `params` fill the Spanish text of `key`. */
 export class SheetError extends Error {
   constructor(
-    readonly key: SheetErrorKey & ErrorKeyValue,
+    readonly key: SheetErrorKey,
     readonly params?: Record<string, string>,
   ) {
     super(key);
@@ -59,27 +50,27 @@ export class SheetError extends Error {
 }
 
 export async function readImportSheet(file: Buffer, headers: readonly string[]): Promise<SheetRow[]> {
-  if (file.length > MAX_FILE_SIZE_BYTES) throw new SheetError(ErrorKey.importTooLarge);
+  if (file.length > MAX_SHEET_FILE_BYTES) throw new SheetError(SheetErrorKey.importTooLarge);
   if (startsWith(file, ZIP_SIGNATURE)) await checkXlsxZip(file);
-  else if (!startsWith(file, OLE2_SIGNATURE)) throw new SheetError(ErrorKey.importNotASpreadsheet);
+  else if (!startsWith(file, OLE2_SIGNATURE)) throw new SheetError(SheetErrorKey.importNotASpreadsheet);
 
   const sheet = parseDatosSheet(file);
   const grid = sheet["!data"] ?? [];
   // The sheet's own <dimension> says it goes on below the rows read (sheetRows cut it there): refuse rather
   // than drop rows never looked at. A missing or lying dimension says nothing: the row read beyond the
   // last allowed one tells (below).
-  if (sheet["!fullref"] !== undefined) throw new SheetError(ErrorKey.importTooManyRows);
+  if (sheet["!fullref"] !== undefined) throw new SheetError(SheetErrorKey.importTooManyRows);
 
   let widest = 0;
   for (const cells of grid) {
     if (!cells) continue;
     cells.forEach((cell, column) => {
       if (!cell || cell.t === "z") return;
-      if (cell.f !== undefined || cell.F !== undefined) throw new SheetError(ErrorKey.importFormulas);
+      if (cell.f !== undefined || cell.F !== undefined) throw new SheetError(SheetErrorKey.importFormulas);
       widest = Math.max(widest, column + 1);
     });
   }
-  if (widest > MAX_SHEET_COLUMNS) throw new SheetError(ErrorKey.importTooWide);
+  if (widest > MAX_SHEET_COLUMNS) throw new SheetError(SheetErrorKey.importTooWide);
 
   const columns = headerColumns(grid[0] ?? [], headers);
   const rows: SheetRow[] = [];
@@ -94,7 +85,7 @@ export async function readImportSheet(file: Buffer, headers: readonly string[]):
       const cell = cells[column];
       const value = cellText(cell);
       if (value.length > MAX_CELL_CHARACTERS)
-        throw new SheetError(ErrorKey.importCellTooLong, {
+        throw new SheetError(SheetErrorKey.importCellTooLong, {
           row: String(index + 1),
           column: XLSX.utils.encode_col(column),
         });
@@ -108,13 +99,13 @@ export async function readImportSheet(file: Buffer, headers: readonly string[]):
         types[header] = type;
       }
     }
-    if (characters > MAX_SHEET_CHARACTERS) throw new SheetError(ErrorKey.importTooLarge);
+    if (characters > MAX_SHEET_CHARACTERS) throw new SheetError(SheetErrorKey.importTooLarge);
     if (empty) continue;
     // the header, MAX_SHEET_ROWS rows, and this one: one too many
-    if (index > MAX_SHEET_ROWS) throw new SheetError(ErrorKey.importTooManyRows);
+    if (index > MAX_SHEET_ROWS) throw new SheetError(SheetErrorKey.importTooManyRows);
     rows.push(types ? { row: index + 1, values, types } : { row: index + 1, values });
   }
-  if (rows.length === 0) throw new SheetError(ErrorKey.importEmpty);
+  if (rows.length === 0) throw new SheetError(SheetErrorKey.importEmpty);
   return rows;
 }
 
@@ -137,10 +128,10 @@ function parseDatosSheet(file: Buffer): XLSX.WorkSheet {
       cellText: false,
     });
   } catch {
-    throw new SheetError(ErrorKey.importNotASpreadsheet);
+    throw new SheetError(SheetErrorKey.importNotASpreadsheet);
   }
   const sheet = workbook.Sheets[SHEET_NAME];
-  if (!sheet) throw new SheetError(ErrorKey.importNoDatosSheet);
+  if (!sheet) throw new SheetError(SheetErrorKey.importNoDatosSheet);
   return sheet;
 }
 
@@ -153,7 +144,7 @@ function headerColumns(firstRow: XLSX.CellObject[], headers: readonly string[]):
   });
   return headers.map((header) => {
     const column = found.get(header.trim().toLowerCase());
-    if (column === undefined) throw new SheetError(ErrorKey.importHeaderMissing, { title: header });
+    if (column === undefined) throw new SheetError(SheetErrorKey.importHeaderMissing, { title: header });
     return [header, column];
   });
 }
@@ -199,7 +190,7 @@ function plainText(text: string): string {
  */
 async function checkXlsxZip(file: Buffer): Promise<void> {
   const names = await new Promise<Set<string>>((resolve, reject) => {
-    const refuse = (key: SheetErrorKey = ErrorKey.importNotASpreadsheet) => reject(new SheetError(key));
+    const refuse = (key: SheetErrorKey = SheetErrorKey.importNotASpreadsheet) => reject(new SheetError(key));
     yauzl.fromBuffer(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (openError, zip) => {
       if (openError || !zip) return refuse();
       if (zip.entryCount > ZIP_LIMITS.entries) {
@@ -236,5 +227,6 @@ async function checkXlsxZip(file: Buffer): Promise<void> {
       zip.readEntry();
     });
   });
-  if (!XLSX_REQUIRED_ENTRIES.every((name) => names.has(name))) throw new SheetError(ErrorKey.importNotASpreadsheet);
+  if (!XLSX_REQUIRED_ENTRIES.every((name) => names.has(name)))
+    throw new SheetError(SheetErrorKey.importNotASpreadsheet);
 }

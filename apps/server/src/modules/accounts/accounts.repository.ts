@@ -106,44 +106,70 @@ export async function deleteRegistrations(
   await db.execute(sql`delete from companies where id in ${companyIds}`);
 }
 
+/** A company of createCompaniesWithManagers: the columns an import's row gives. */
+export interface NewImportedCompany {
+  type: number;
+  name: string;
+  cif: string;
+  /** the normalized tax id (unique): what the created rows are matched by */
+  cifNorm: string;
+  /** the company's and its manager's e-mail */
+  email: string;
+  phone: string | null;
+  ownerCompanyId: number;
+}
+
 /**
  * createCompanyWithManager for many companies at once (an import's batch): each company, its manager
- * without a password (the user's role is the company's type) made its owner. Three statements whatever
- * their number; every company has its tax id (`cifNorm`) and the manager's `email`, and the rows are
- * matched by them, never by position.
+ * without a password (the user's role is the company's type) made its owner. Two statements whatever
+ * their number, each with its rows as one jsonb parameter (a multi-row `insert().values()` builds tens of
+ * kilobytes of garbage per row); the rows are matched by tax id, never by position.
  */
 export async function createCompaniesWithManagers(
   db: DbOrTx,
-  list: readonly (NewCompany & { cifNorm: string; email: string })[],
+  list: readonly NewImportedCompany[],
 ): Promise<{ companyId: number; userId: number; cifNorm: string; email: string }[]> {
   if (list.length === 0) return [];
-  const created = await db
-    .insert(companies)
-    .values([...list])
-    .returning({ id: companies.id, cifNorm: companies.cifNorm, type: companies.type });
-  const byCif = new Map(list.map((company) => [company.cifNorm, company]));
-  const managers = await db
-    .insert(users)
-    .values(
-      created.map((c) => ({
-        email: byCif.get(c.cifNorm!)!.email,
-        passwordHash: null,
-        userRole: c.type,
-        companyId: c.id,
-      })),
-    )
-    .returning({ id: users.id, companyId: users.companyId, email: users.email });
-  await db.execute(
-    sql`update companies c set owner_user_id = o.user_id
-        from (select * from unnest(${`{${managers.map((m) => m.companyId).join(",")}}`}::int[],
-                                   ${`{${managers.map((m) => m.id).join(",")}}`}::int[])) as o(company_id, user_id)
-        where c.id = o.company_id`,
+  const created = await queryTyped(
+    db,
+    sql`insert into companies (type, name, cif, cif_norm, email, phone, owner_company_id)
+        select x.type, x.name, x.cif, x.cif_norm, x.email, x.phone, x.owner_company_id
+        from jsonb_to_recordset(${jsonRecords(
+          list.map((c) => ({
+            type: c.type,
+            name: c.name,
+            cif: c.cif,
+            cif_norm: c.cifNorm,
+            email: c.email,
+            phone: c.phone,
+            owner_company_id: c.ownerCompanyId,
+          })),
+        )})
+          as x(type int, name text, cif text, cif_norm text, email text, phone text, owner_company_id int)
+        returning id, cif_norm`,
+    { id: col.int, cif_norm: col.text },
   );
-  const cifOf = new Map(created.map((c) => [c.id, c.cifNorm!]));
-  return managers.map((m) => ({
-    companyId: m.companyId,
-    userId: m.id,
-    cifNorm: cifOf.get(m.companyId)!,
-    email: m.email,
-  }));
+  const byCif = new Map(list.map((company) => [company.cifNorm, company]));
+  return queryTyped(
+    db,
+    sql`with managers as (
+          insert into users (email, password_hash, user_role, company_id)
+          select x.email, null, x.user_role, x.company_id
+          from jsonb_to_recordset(${jsonRecords(
+            created.map((c) => {
+              const company = byCif.get(c.cif_norm)!;
+              return { email: company.email, user_role: company.type, company_id: c.id };
+            }),
+          )}) as x(email text, user_role int, company_id int)
+          returning id, company_id, email)
+        update companies c set owner_user_id = m.id
+        from managers m where c.id = m.company_id
+        returning m.company_id as "companyId", m.id as "userId", c.cif_norm as "cifNorm", m.email`,
+    { companyId: col.int, userId: col.int, cifNorm: col.text, email: col.text },
+  );
+}
+
+/** Objects as one `jsonb` parameter, for `jsonb_to_recordset(…) as x(column type, …)`. */
+function jsonRecords(rows: readonly object[]): SQL {
+  return sql`${JSON.stringify(rows)}::jsonb`;
 }

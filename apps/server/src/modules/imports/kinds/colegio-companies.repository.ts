@@ -2,7 +2,6 @@ import { TokenAction } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { col, queryTyped } from "../../../db/rows.js";
-import { companyActivities, linkTokens } from "../../../db/schema/index.js";
 import { hashToken, newToken } from "../../../lib/tokens.js";
 import { abandonedRegistration } from "../../accounts/accounts.repository.js";
 import { linkExpiry } from "../../accounts/tokens.repository.js";
@@ -133,10 +132,13 @@ export async function addMemberships(db: DbOrTx, colegioId: number, companyIds: 
 /** The providers offer these activities (those they offered already stay). */
 export async function addCompanyActivities(db: DbOrTx, pairs: readonly { companyId: number; activityId: number }[]) {
   if (pairs.length === 0) return;
-  await db
-    .insert(companyActivities)
-    .values([...pairs])
-    .onConflictDoNothing();
+  await db.execute(
+    sql`insert into company_activities (company_id, activity_id)
+        select x.company_id, x.activity_id
+        from unnest(${intArray(pairs.map((p) => p.companyId))}, ${intArray(pairs.map((p) => p.activityId))})
+               as x(company_id, activity_id)
+        on conflict do nothing`,
+  );
 }
 
 /**
@@ -148,13 +150,11 @@ export async function issueRegistryTokens(db: DbOrTx, userIds: readonly number[]
   if (userIds.length === 0) return issued;
   const expiresAt = linkExpiry(TokenAction.registry);
   for (const userId of userIds) issued.set(userId, { token: newToken(), expiresAt });
-  await db.insert(linkTokens).values(
-    [...issued].map(([userId, { token }]) => ({
-      tokenHash: hashToken(token),
-      action: TokenAction.registry,
-      userId,
-      expiresAt,
-    })),
+  await db.execute(
+    sql`insert into link_tokens (token_hash, action, user_id, expires_at)
+        select x.token_hash, ${TokenAction.registry}, x.user_id, ${expiresAt.toISOString()}::timestamptz
+        from unnest(${textArray([...issued.values()].map(({ token }) => hashToken(token)))},
+                    ${intArray([...issued.keys()])}) as x(token_hash, user_id)`,
   );
   return issued;
 }

@@ -2,19 +2,15 @@ import { Role } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { col, queryTyped } from "../../../db/rows.js";
+import { intArray, textArray } from "../sql-values.sql.js";
 
 /*
  * The SQL of the three community imports (communities, community-providers, pairs): every read takes the
  * whole file's (or batch's) keys at once (`= any(array)`), every write is one multi-row statement whose
- * rows come back by key. The rules are the hand paths' (communities.repository `insertCommunity`,
- * community-providers.repository `findProvider`, `findLiveCommunityOfAdmin`, `linkProvider`).
+ * rows come back by key, each column's values as one array parameter (sql-values.sql.ts). The rules are
+ * the hand paths' (communities.repository `insertCommunity`, community-providers.repository
+ * `findProvider`, `findLiveCommunityOfAdmin`, `linkProvider`).
  */
-
-/** A PostgreSQL array of integers, as one parameter. */
-const intArray = (values: readonly number[]) => sql`${`{${values.join(",")}}`}::int[]`;
-/** A PostgreSQL array of texts, as one parameter (every element quoted, so commas and braces are data). */
-const textArray = (values: readonly string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`}::text[]`;
 
 /** The live communities with these normalized tax ids, of whoever they are. */
 export async function liveCommunitiesByCif(db: DbOrTx, cifNorms: readonly string[]) {

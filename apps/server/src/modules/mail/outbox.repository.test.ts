@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/helpers.js";
+import type { Database } from "../../db/client.js";
+import { queryRows } from "../../db/client.js";
+import { insertOutboxMany, type OutboxInsert } from "./outbox.repository.js";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.close());
+
+describe("insertOutboxMany", () => {
+  it("stores every message as given, whatever its texts hold, and answers their ids in the given order", async () => {
+    const awkward = [
+      "comillas \"dobles\" y 'simples'",
+      'barra \\ invertida \\\\ y \\" juntas',
+      "{llaves}, comas, y NULL",
+      "NULL",
+      "",
+      "líneas\nnuevas\r\ny\ttabuladores",
+      "ñ, €, 🏠 y 中文",
+    ];
+    // 21 messages: more than 10, so that an order by text ("10" before "2") would show
+    const texts = [...awkward, ...awkward, ...awkward];
+    const messages: OutboxInsert[] = texts.map((text, i) => ({
+      kind: i % 2 ? "registry" : "colegio-inclusion",
+      to: `persona${i}@example.test`,
+      subject: `Asunto ${i}: ${text}`,
+      text,
+      html: `<p class="x">${text}</p>`,
+    }));
+    const ids = await insertOutboxMany(database.db, messages);
+    expect(ids).toHaveLength(21);
+
+    const stored = await queryRows<{
+      id: number;
+      kind: string;
+      to_address: string;
+      subject: string;
+      text: string;
+      html: string;
+      status: string;
+    }>(
+      database.db,
+      sql`select id, kind, to_address, subject, text, html, status from mail_outbox where id = any(${sql.param(ids)}::int[])`,
+    );
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    expect(
+      ids.map((id) => {
+        const row = byId.get(id)!;
+        return { kind: row.kind, to: row.to_address, subject: row.subject, text: row.text, html: row.html };
+      }),
+    ).toEqual(messages);
+    expect(stored.map((row) => row.status)).toEqual(messages.map(() => "pending"));
+  });
+
+  it("stores nothing for no message", async () => {
+    expect(await insertOutboxMany(database.db, [])).toEqual([]);
+  });
+});
