@@ -77,6 +77,8 @@ test("the administrator invites a porter from the porters card and gives porters
   await openPanel(page, "Porteros");
   await page.getByRole("button", { name: "Añadir", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Añadir Portero" });
+  // Every dialog's close button has a name (theme default), also while the dialog fades out.
+  await expect(dialog.getByRole("button", { name: "Cerrar ventana" })).toBeVisible();
   await dialog.getByLabel("E-mail del portero").fill("no-es-un-email");
   await dialog.getByRole("button", { name: "Añadir" }).click();
   await expect(dialog.getByText("El e-mail no es válido")).toBeVisible();

@@ -7,10 +7,19 @@ import { HashRouter } from "react-router";
 import { setLegalNotAcceptedHandler, setUnauthorizedHandler } from "./app/api";
 import { ErrorBoundary } from "./app/ErrorBoundary";
 import { ErrorDialogHost } from "./app/errorDialog";
+import i18n from "./app/i18n";
 import { AppRoutes } from "./app/router";
 import { session } from "./app/session";
 
-const theme = createTheme({ primaryColor: "blue", defaultRadius: "md" });
+// Every dialog's close button is named (axe button-name), also while a closing dialog fades out.
+const theme = createTheme({
+  primaryColor: "blue",
+  defaultRadius: "md",
+  components: {
+    // A plain object, not Modal.extend: importing Modal here would put it in the login page's bundle.
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": i18n.t("app.close-window") } } },
+  },
+});
 
 // An expired or revoked session: forget it; the route guard sends the user to /login and remembers
 // where they were.
