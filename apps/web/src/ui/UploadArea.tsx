@@ -1,8 +1,9 @@
+import { DropZoneContent } from "./DropZoneContent";
 import "@mantine/dropzone/styles.css";
 import { ErrorKey, MAX_FILE_SIZE_MB, PDF_MIME } from "@coordina/domain";
 import { ActionIcon, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
-import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconUpload, IconX } from "@tabler/icons-react";
+import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconX } from "@tabler/icons-react";
 import { type JSX, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../app/api";
@@ -199,23 +200,11 @@ export function UploadArea({
         data-testid="upload-area"
         style={{ width: "100%" }}
       >
-        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-          </Dropzone.Idle>
-          <Stack gap={2}>
-            <Text size="md">{t("drop")}</Text>
-            <Text size="xs" c="dimmed">
-              {t(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
-            </Text>
-          </Stack>
-        </Group>
+        <DropZoneContent
+          idleIcon={<IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
+          title={t("drop")}
+          hint={t(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
+        />
       </Dropzone>
       {items.length > 0 && (
         <Stack component="ul" gap="xs" aria-label={t("files")} m={0} p={0} style={{ listStyle: "none" }}>

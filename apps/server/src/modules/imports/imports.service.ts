@@ -111,7 +111,7 @@ export async function prepareImport<Plan>(
       communityId: scope.communityId,
       userId: scope.userId,
       fileName: file.name,
-      status: invalid ? "endErrors" : rows.length === 0 ? "endCorrect" : "importing",
+      status: invalid ? "endErrors" : "importing",
       total: rows.length,
     });
     await insertRunRows(
@@ -125,7 +125,8 @@ export async function prepareImport<Plan>(
     );
     return id;
   });
-  if (invalid || rows.length === 0) return { runId, pending: null };
+  // readImportSheet refuses a sheet without rows (import.empty), so a valid run always has some.
+  if (invalid) return { runId, pending: null };
   return {
     runId,
     pending: checked.map(({ row, values, check }) => ({ row, values, plan: (check as { plan: Plan }).plan })),

@@ -1,8 +1,9 @@
+import { DropZoneContent } from "../../../ui/DropZoneContent";
 import "@mantine/dropzone/styles.css";
 import { IMPORT_HEADERS, type ImportKind, MAX_FILE_SIZE_MB } from "@coordina/domain";
-import { Button, Group, List, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Stack } from "@mantine/core";
 import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
-import { IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useDownloadTemplate } from "../api/importDownloads";
@@ -46,23 +47,12 @@ export function FileChooser({ kind, onChoose, autoFocus = false }: FileChooserPr
         data-testid="import-drop"
         style={{ width: "100%" }}
       >
-        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-          </Dropzone.Idle>
-          <Stack gap={2}>
-            <Text size="md">{t("drop")}</Text>
-            <Text size="xs" c="gray.7" id={hintId}>
-              {t("hint", { max: MAX_FILE_SIZE_MB })}
-            </Text>
-          </Stack>
-        </Group>
+        <DropZoneContent
+          idleIcon={<IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
+          title={t("drop")}
+          hint={t("hint", { max: MAX_FILE_SIZE_MB })}
+          hintId={hintId}
+        />
       </Dropzone>
       <List size="sm" spacing={4}>
         <List.Item>{t("headers", { headers: IMPORT_HEADERS[kind].join(", ") })}</List.Item>
