@@ -76,7 +76,7 @@ test.describe("activities", () => {
     await expect(progress).toHaveAttribute("aria-valuenow", "100");
     await expect(modal.getByText("Comprobadas 5 de 5")).toBeVisible();
     await expect(modal.getByTestId("activities-failures")).toHaveCount(0);
-    await modal.getByRole("button", { name: "Cerrar" }).click();
+    await modal.getByRole("button", { name: "Cerrar", exact: true }).click();
     await expect(modal).toBeHidden();
 
     // The demo's eight activities (at least) and four new ones: ten a page, the rest on the last one.
@@ -144,7 +144,7 @@ test.describe("activities", () => {
     await expect(modal.getByTestId("activities-failures")).toHaveCount(0);
     await expect(modal.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
     expect(adds).toEqual([first, failing, failing]);
-    await modal.getByRole("button", { name: "Cerrar" }).click();
+    await modal.getByRole("button", { name: "Cerrar", exact: true }).click();
 
     await page.getByRole("textbox", { name: "Buscar" }).fill(tag);
     await expect(dataRows(page)).toHaveCount(2);
