@@ -7,7 +7,7 @@ import pg from "pg";
 import { expect, vi } from "vitest";
 import { type BuildAppOptions, buildApp, loggerOptions } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, openPglite, openPostgres, queryRows } from "../src/db/client.js";
+import { type Database, type DbOrTx, openPglite, openPostgres, queryRows } from "../src/db/client.js";
 import {
   type CompanyInput,
   ensureCompany,
@@ -16,6 +16,7 @@ import {
   ensureUser,
 } from "../src/db/seed/builders.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../src/db/seed/demo.js";
+import { outboxTexts } from "../src/modules/mail/templates.js";
 
 /**
  * Whether the tests run on a PostgreSQL server (DATABASE_URL) rather than PGlite. The PG-only tests (real
@@ -187,6 +188,29 @@ export async function outboxTo(ctx: Pick<TestContext, "app" | "database">, to: s
     sql`select subject from mail_outbox where lower(to_address) = lower(${to}) order by id`,
   );
   return rows.map((r) => r.subject);
+}
+
+/**
+ * The messages of the outbox to `to`, oldest first, as they read: their texts rendered from their template
+ * and values while they wait to be sent.
+ */
+export async function outboxMessagesTo(
+  db: DbOrTx,
+  to: string,
+): Promise<{ kind: string; subject: string; text: string; html: string }[]> {
+  const rows = await queryRows<{
+    kind: string;
+    subject: string;
+    template: string | null;
+    template_values: unknown;
+    text: string | null;
+    html: string | null;
+  }>(
+    db,
+    sql`select kind, subject, template, template_values, text, html from mail_outbox
+        where lower(to_address) = lower(${to}) order by id`,
+  );
+  return rows.map((row) => ({ kind: row.kind, subject: row.subject, ...outboxTexts(row) }));
 }
 
 /** The error envelope with that status and key, and nothing else: no data leaks with a refusal. */

@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   ensureMemberCompany,
   expectError,
+  outboxMessagesTo,
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
@@ -222,9 +223,8 @@ describe("registry/insertCompanyOnColegio: include a registered company", () => 
     const res = await include({ nif: "b-0800 0002", type: Role.gremio });
     expect(res.json()).toEqual({ result: true, data: { id: providerB.id } });
     // Its manager is told which colegio included the company.
-    const [told] = await queryRows<{ subject: string; text: string }>(
-      ctx.database.db,
-      sql`select subject, text from mail_outbox where to_address = 'barna@serveis.test' and kind = 'colegio-inclusion'`,
+    const [told] = (await outboxMessagesTo(ctx.database.db, "barna@serveis.test")).filter(
+      (m) => m.kind === "colegio-inclusion",
     );
     expect(told?.subject).toBe("Tu empresa se ha incluido en un colegio de Coordina");
     expect(told?.text).toContain("Colegio de Administradores de Fincas de Madrid ha incluido a «Barna Serveis S.L.»");

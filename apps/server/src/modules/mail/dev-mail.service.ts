@@ -2,6 +2,7 @@ import type { OutboxRow } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/app-error.js";
 import { findOutbox, listOutbox, type OutboxSummary } from "./outbox.repository.js";
+import { outboxTexts } from "./templates.js";
 
 function outboxRow(row: OutboxSummary): OutboxRow {
   return {
@@ -25,5 +26,8 @@ export async function recentMessages(db: Db, limit: number) {
 export async function outboxMessage(db: Db, id: number) {
   const row = await findOutbox(db, id);
   if (!row) throw notFound();
-  return { ...outboxRow(row), text: row.text, html: row.html };
+  return {
+    ...outboxRow(row),
+    ...outboxTexts({ template: row.template, template_values: row.templateValues, text: row.text, html: row.html }),
+  };
 }

@@ -88,14 +88,18 @@ describe("a message delivered through SMTP", () => {
   });
 
   it("keeps a sent message's text but not its live link, and shows no public mail viewer", async () => {
-    const stored = await queryRows<{ text: string; html: string }>(
+    const stored = await queryRows<{ text: string; html: string; template_values: { link: string } }>(
       ctx.database.db,
-      sql`select text, html from mail_outbox where status = 'sent'`,
+      sql`select text, html, template_values from mail_outbox where status = 'sent'`,
     );
     expect(stored).toHaveLength(1);
-    const { token } = linkToken(smtp.messages[0]!);
-    expect(stored[0]!.text + stored[0]!.html).not.toContain(token);
+    const sent = smtp.messages[0]!;
+    const { token } = linkToken(sent);
+    expect(stored[0]!.text + stored[0]!.html + JSON.stringify(stored[0]!.template_values)).not.toContain(token);
     expect(stored[0]!.text).toContain("token=(retirado)");
+    expect(stored[0]!.template_values.link).toMatch(/token=\(retirado\)$/);
+    // What is kept is what was sent, but for the spent link.
+    expect(stored[0]!.text).toBe(String(sent.text).trimEnd().replace(token, "(retirado)"));
     // Demo mode, but mail goes out for real: the outbox is not readable without a session.
     expect((await call(ctx.app, "GET", "/dev/mail/messages")).statusCode).toBe(404);
     expect((await call(ctx.app, "GET", "/app/config")).json().data).toMatchObject({ mailViewer: false, smtp: true });

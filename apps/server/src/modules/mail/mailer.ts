@@ -10,7 +10,7 @@ import {
   markFailed,
   markSent,
 } from "./outbox.repository.js";
-import type { MailContent } from "./templates.js";
+import { type OutboxMail, outboxTexts } from "./templates.js";
 
 export interface MailSettings {
   /** how often the worker looks for due messages besides being nudged after each enqueue */
@@ -73,41 +73,50 @@ export class Mailer {
     this.from = from;
   }
 
-  async enqueue(db: DbOrTx, kind: string, to: string, content: MailContent): Promise<number> {
-    const id = await insertOutbox(db, { kind, to, subject: content.subject, text: content.text, html: content.html });
-    if (!this.transport) {
-      // No SMTP server: the outbox (and this log line) is where the link can be found.
-      for (const link of content.links)
-        this.log.info({ outboxId: id, kind, to, link }, "correo retenido en el buzón (sin SMTP_URL)");
-    }
+  async enqueue(db: DbOrTx, kind: string, to: string, mail: OutboxMail): Promise<number> {
+    const id = await insertOutbox(db, {
+      kind,
+      to,
+      subject: mail.subject,
+      template: mail.template,
+      values: mail.values,
+    });
+    this.logHeld([id], [{ kind, to, mail }]);
     return id;
   }
 
   /**
-   * `enqueue` for many messages at once (an import's batch): one statement, in the caller's transaction.
-   * Call `nudge` after the commit, as for `enqueue`.
+   * `enqueue` for many messages at once (an import's batch): a statement per thousand, in the caller's
+   * transaction. Call `nudge` after the commit, as for `enqueue`.
    */
   async enqueueMany(
     db: DbOrTx,
-    messages: readonly { kind: string; to: string; content: MailContent }[],
+    messages: readonly { kind: string; to: string; mail: OutboxMail }[],
   ): Promise<number[]> {
     const ids = await insertOutboxMany(
       db,
-      messages.map(({ kind, to, content }) => ({
+      messages.map(({ kind, to, mail }) => ({
         kind,
         to,
-        subject: content.subject,
-        text: content.text,
-        html: content.html,
+        subject: mail.subject,
+        template: mail.template,
+        values: mail.values,
       })),
     );
-    if (!this.transport) {
-      messages.forEach(({ kind, to, content }, index) => {
-        for (const link of content.links)
-          this.log.info({ outboxId: ids[index], kind, to, link }, "correo retenido en el buzón (sin SMTP_URL)");
-      });
-    }
+    this.logHeld(ids, messages);
     return ids;
+  }
+
+  /** No SMTP server: the outbox (and this log line) is where the link can be found. */
+  private logHeld(ids: readonly number[], messages: readonly { kind: string; to: string; mail: OutboxMail }[]) {
+    if (this.transport) return;
+    messages.forEach(({ kind, to, mail }, index) => {
+      if (mail.link)
+        this.log.info(
+          { outboxId: ids[index], kind, to, link: mail.link },
+          "correo retenido en el buzón (sin SMTP_URL)",
+        );
+    });
   }
 
   start() {
@@ -155,22 +164,24 @@ export class Mailer {
   private async sendOne(mail: ClaimedMail) {
     // A stable Message-ID per outbox row: a receiver can recognise a retry of the same message.
     const messageId = `<outbox-${mail.id}.${os.hostname()}@coordina>`;
+    let content: { text: string; html: string } | null = null;
     try {
+      content = outboxTexts(mail);
       const info = await this.transport!.sendMail({
         from: this.from,
         to: mail.to_address,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: content.text,
+        html: content.html,
         messageId,
       });
-      await markSent(this.db, mail, (info as { messageId?: string }).messageId ?? messageId);
+      await markSent(this.db, mail, (info as { messageId?: string }).messageId ?? messageId, content);
       this.log.info({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts }, "mail sent");
     } catch (err) {
       const final = mail.attempts >= this.settings.maxAttempts;
       const delay = retryDelayMs(mail.attempts, this.settings);
       const message = err instanceof Error ? err.message : String(err);
-      await markFailed(this.db, mail, message, delay, final);
+      await markFailed(this.db, mail, message, delay, final, content);
       this.log.warn(
         {
           outboxId: mail.id,

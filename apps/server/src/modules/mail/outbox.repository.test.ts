@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe("insertOutboxMany", () => {
-  it("stores every message as given, whatever its texts hold, and answers their ids in the given order", async () => {
+  it("stores every message as given, whatever its values hold, and answers their ids in the given order", async () => {
     const awkward = [
       "comillas \"dobles\" y 'simples'",
       'barra \\ invertida \\\\ y \\" juntas',
@@ -28,8 +28,8 @@ describe("insertOutboxMany", () => {
       kind: i % 2 ? "registry" : "colegio-inclusion",
       to: `persona${i}@example.test`,
       subject: `Asunto ${i}: ${text}`,
-      text,
-      html: `<p class="x">${text}</p>`,
+      template: i % 2 ? "registry" : "included",
+      values: { companyName: text, link: `http://localhost/x?token=${i}`, nested: { list: [text, i, null, true] } },
     }));
     const ids = await insertOutboxMany(database.db, messages);
     expect(ids).toHaveLength(21);
@@ -39,18 +39,25 @@ describe("insertOutboxMany", () => {
       kind: string;
       to_address: string;
       subject: string;
-      text: string;
-      html: string;
+      template: string;
+      template_values: object;
       status: string;
     }>(
       database.db,
-      sql`select id, kind, to_address, subject, text, html, status from mail_outbox where id = any(${sql.param(ids)}::int[])`,
+      sql`select id, kind, to_address, subject, template, template_values, status from mail_outbox
+          where id = any(${sql.param(ids)}::int[])`,
     );
     const byId = new Map(stored.map((row) => [row.id, row]));
     expect(
       ids.map((id) => {
         const row = byId.get(id)!;
-        return { kind: row.kind, to: row.to_address, subject: row.subject, text: row.text, html: row.html };
+        return {
+          kind: row.kind,
+          to: row.to_address,
+          subject: row.subject,
+          template: row.template,
+          values: row.template_values,
+        };
       }),
     ).toEqual(messages);
     expect(stored.map((row) => row.status)).toEqual(messages.map(() => "pending"));

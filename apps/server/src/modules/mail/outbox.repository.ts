@@ -7,8 +7,8 @@ export interface OutboxInsert {
   kind: string;
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  template: string;
+  values: object;
 }
 
 export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<number> {
@@ -18,8 +18,8 @@ export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<n
       kind: message.kind,
       toAddress: message.to,
       subject: message.subject,
-      text: message.text,
-      html: message.html,
+      template: message.template,
+      templateValues: message.values,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -30,10 +30,8 @@ const OUTBOX_CHUNK = 1_000;
 
 /**
  * Many messages at once (an import's batch of invitations), a thousand per statement; their ids in the
- * given order. Each text is a parameter of its own, sent as it is: a multi-row `insert().values()` built
- * tens of kilobytes of garbage per message, and a text[] or jsonb parameter per column copies every mail
- * once more to escape it (a 10,000-row import on PGlite: some 50 MB more garbage, 14 MB more of it
- * kept until the next major collection).
+ * given order. Each field is a parameter of its own: a multi-row `insert().values()` built tens of
+ * kilobytes of garbage per message.
  */
 export async function insertOutboxMany(db: DbOrTx, messages: readonly OutboxInsert[]): Promise<number[]> {
   const ids: number[] = [];
@@ -41,14 +39,17 @@ export async function insertOutboxMany(db: DbOrTx, messages: readonly OutboxInse
     const rows = sql.join(
       messages
         .slice(start, start + OUTBOX_CHUNK)
-        .map((m, index) => sql`(${index}::int, ${m.kind}, ${m.to}, ${m.subject}, ${m.text}, ${m.html})`),
+        .map(
+          (m, index) =>
+            sql`(${index}::int, ${m.kind}, ${m.to}, ${m.subject}, ${m.template}, ${JSON.stringify(m.values)}::jsonb)`,
+        ),
       sql`, `,
     );
     const inserted = await queryTyped(
       db,
-      sql`insert into mail_outbox (kind, to_address, subject, text, html)
-          select x.kind, x.to_address, x.subject, x.text, x.html
-          from (values ${rows}) as x(n, kind, to_address, subject, text, html)
+      sql`insert into mail_outbox (kind, to_address, subject, template, template_values)
+          select x.kind, x.to_address, x.subject, x.template, x.template_values
+          from (values ${rows}) as x(n, kind, to_address, subject, template, template_values)
           order by x.n
           returning id`,
       { id: col.int },
@@ -59,13 +60,19 @@ export async function insertOutboxMany(db: DbOrTx, messages: readonly OutboxInse
   return ids;
 }
 
-export interface ClaimedMail {
+/** What a message holds: its template and values, or (written before templates were stored) its texts. */
+export interface StoredContent {
+  subject: string;
+  template: string | null;
+  template_values: unknown;
+  text: string | null;
+  html: string | null;
+}
+
+export interface ClaimedMail extends StoredContent {
   id: number;
   kind: string;
   to_address: string;
-  subject: string;
-  text: string;
-  html: string;
   attempts: number;
 }
 
@@ -86,14 +93,16 @@ export async function claimNext(db: DbOrTx, leaseMs: number): Promise<ClaimedMai
           order by next_attempt_at, id
           limit 1
           for update skip locked)
-        returning id, kind, to_address, subject, text, html, attempts`,
+        returning id, kind, to_address, subject, template, template_values, text, html, attempts`,
     {
       id: col.int,
       kind: col.text,
       to_address: col.text,
       subject: col.text,
-      text: col.text,
-      html: col.text,
+      template: col.textOrNull,
+      template_values: col.as<unknown>(),
+      text: col.textOrNull,
+      html: col.textOrNull,
       attempts: col.int,
     },
   );
@@ -104,14 +113,28 @@ export async function claimNext(db: DbOrTx, leaseMs: number): Promise<ClaimedMai
 const stillClaimed = (mail: Pick<ClaimedMail, "id" | "attempts">) =>
   and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
 
-/**
- * Once a message is settled its links are spent on the way out: the stored copy keeps the text but not
- * the live token (only token hashes are kept anywhere else).
- */
-const withoutTokens = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
-  sql`regexp_replace(${column}, 'token=[A-Za-z0-9_-]+', 'token=(retirado)', 'g')`;
+const TOKEN = /token=[A-Za-z0-9_-]+/g;
+const SPENT = "token=(retirado)";
 
-export async function markSent(db: DbOrTx, mail: Pick<ClaimedMail, "id" | "attempts">, messageId: string | null) {
+/**
+ * Once a message is settled its links are spent on the way out: the stored copy keeps what was sent
+ * (`content`, rendered by the worker) but not the live token, in its texts nor in its values (only token
+ * hashes are kept anywhere else).
+ */
+function spentCopy(content: { text: string; html: string } | null) {
+  return {
+    ...(content ? { text: content.text.replace(TOKEN, SPENT), html: content.html.replace(TOKEN, SPENT) } : {}),
+    templateValues: sql`case when ${mailOutbox.templateValues} is null then null
+      else regexp_replace(${mailOutbox.templateValues}::text, 'token=[A-Za-z0-9_-]+', ${SPENT}, 'g')::jsonb end`,
+  };
+}
+
+export async function markSent(
+  db: DbOrTx,
+  mail: Pick<ClaimedMail, "id" | "attempts">,
+  messageId: string | null,
+  content: { text: string; html: string },
+) {
   await db
     .update(mailOutbox)
     .set({
@@ -120,19 +143,22 @@ export async function markSent(db: DbOrTx, mail: Pick<ClaimedMail, "id" | "attem
       leaseUntil: null,
       lastError: null,
       messageId,
-      text: withoutTokens(mailOutbox.text),
-      html: withoutTokens(mailOutbox.html),
+      ...spentCopy(content),
     })
     .where(stillClaimed(mail));
 }
 
-/** A failed attempt: due again after `delayMs`, or given up (`failed`) when `final`. */
+/**
+ * A failed attempt: due again after `delayMs`, or given up (`failed`) when `final`, its links spent and
+ * what would have been sent kept (`content`; null when the message could not even be rendered).
+ */
 export async function markFailed(
   db: DbOrTx,
   mail: Pick<ClaimedMail, "id" | "attempts">,
   error: string,
   delayMs: number,
   final: boolean,
+  content: { text: string; html: string } | null,
 ) {
   await db
     .update(mailOutbox)
@@ -141,7 +167,7 @@ export async function markFailed(
       leaseUntil: null,
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-      ...(final ? { text: withoutTokens(mailOutbox.text), html: withoutTokens(mailOutbox.html) } : {}),
+      ...(final ? spentCopy(content) : {}),
     })
     .where(stillClaimed(mail));
 }

@@ -9,6 +9,7 @@ import {
   ensureMemberCompany,
   expectError,
   login,
+  outboxMessagesTo,
   outboxTo,
   type TestContext,
   tokenFor,
@@ -323,10 +324,7 @@ async function colegioBId() {
 
 /** The token in the invitation link mailed to `email` (read from the outbox). */
 async function mailedToken(email: string) {
-  const [mail] = await queryRows<{ text: string }>(
-    db(),
-    sql`select text from mail_outbox where to_address = ${email} order by id desc limit 1`,
-  );
+  const mail = (await outboxMessagesTo(db(), email)).at(-1);
   const match = /#\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
   if (!match) throw new Error(`no invitation link mailed to ${email}`);
   return match[1]!;

@@ -6,6 +6,7 @@ import {
   createTestApp,
   DEMO_PASSWORD,
   ensureMemberCompany,
+  outboxMessagesTo,
   outboxTo,
   type TestContext,
   tokenFor,
@@ -132,10 +133,7 @@ describe("importing administrators", () => {
         member_erased: false,
         links: 1,
       });
-      const mails = await queryRows<{ subject: string; text: string }>(
-        db(),
-        sql`select subject, text from mail_outbox where to_address = ${email}`,
-      );
+      const mails = await outboxMessagesTo(db(), email);
       expect(mails.map((m) => m.subject)).toEqual(["Completa tu registro en Coordina"]);
       expect(mails[0]!.text).toContain(
         `Colegio de Administradores de Fincas de Madrid ha dado de alta a «${name}» en Coordina`,

@@ -8,7 +8,7 @@ import {
 } from "../../accounts/accounts.repository.js";
 import { type AccountsContext, tokenLink } from "../../accounts/context.js";
 import { findCompany } from "../../companies/companies.repository.js";
-import { includedMail, type MailContent, registryMail } from "../../mail/templates.js";
+import { includedMail, type OutboxMail, registryMail } from "../../mail/templates.js";
 import type { ImportScope, RowResult } from "../import-kind.js";
 import type { ColegioCompanyKind, ColegioCompanyPlan } from "./colegio-companies.plan.js";
 import {
@@ -115,7 +115,7 @@ export async function applyColegioCompanies(
   );
   const colegioName = (await findCompany(tx, scope.colegioId))?.name ?? "";
 
-  const mails: { kind: string; to: string; content: MailContent }[] = [];
+  const mails: { kind: string; to: string; mail: OutboxMail }[] = [];
   plans.forEach((plan, index) => {
     if (results[index]) return;
     const made = created.get(plan.cifNorm);
@@ -126,7 +126,7 @@ export async function applyColegioCompanies(
       mails.push({
         kind: "registry",
         to: made.email,
-        content: registryMail({
+        mail: registryMail({
           link: tokenLink(ctx, "invitation", token),
           companyName: plan.name,
           expiresAt,
@@ -146,7 +146,7 @@ export async function applyColegioCompanies(
       mails.push({
         kind: "colegio-inclusion",
         to: existing.owner_email,
-        content: includedMail({ companyName: existing.name, colegioName, link: `${ctx.publicUrl}/webapp/` }),
+        mail: includedMail({ companyName: existing.name, colegioName, link: `${ctx.publicUrl}/webapp/` }),
       });
   });
 
