@@ -19,7 +19,10 @@ const releasable = (u: string, c: string) =>
 
 /**
  * The unfinished self-registrations (abandonedRegistration) that hold one of these e-mails or tax ids:
- * looked up by e-mail and by tax id through their unique indexes.
+ * the holders are found by e-mail and by tax id through their unique indexes first, then each is checked
+ * on its own (lateral). Left to choose, the planner started from the users without a password when the
+ * statistics were older than the import (taken when every user had one) and checked every such user
+ * against the batch's lists: 63 s for a batch of 250 once 6,000 providers had been imported.
  */
 export async function abandonedRegistrationsHolding(
   db: DbOrTx,
@@ -28,14 +31,20 @@ export async function abandonedRegistrationsHolding(
   if (match.emails.length === 0 && match.cifNorms.length === 0) return [];
   return queryTyped(
     db,
-    sql`select u.id as user_id, c.id as company_id
-        from users u join companies c on c.id = u.company_id and c.owner_user_id = u.id
-        where u.id in (select held.id from unnest(${textArray(match.emails)}) as wanted(email)
-                       join users held on held.email = wanted.email
-                       union all
-                       select holder.owner_user_id from unnest(${textArray(match.cifNorms)}) as wanted(cif_norm)
-                       join companies holder on holder.cif_norm = wanted.cif_norm)
-          and ${abandonedRegistration(sql.raw("u"), sql.raw("c"))}`,
+    sql`with holders as materialized (
+          select held.id from unnest(${textArray(match.emails)}) as wanted(email)
+          join users held on held.email = wanted.email
+          union
+          select holder.owner_user_id from unnest(${textArray(match.cifNorms)}) as wanted(cif_norm)
+          join companies holder on holder.cif_norm = wanted.cif_norm
+        )
+        select found.user_id, found.company_id
+        from holders h
+        cross join lateral (
+          select u.id as user_id, c.id as company_id
+          from users u join companies c on c.id = u.company_id and c.owner_user_id = u.id
+          where u.id = h.id and ${abandonedRegistration(sql.raw("u"), sql.raw("c"))}
+        ) as found`,
     { user_id: col.int, company_id: col.int },
   );
 }
