@@ -26,8 +26,12 @@ export async function recentMessages(db: Db, limit: number) {
 export async function outboxMessage(db: Db, id: number) {
   const row = await findOutbox(db, id);
   if (!row) throw notFound();
-  return {
-    ...outboxRow(row),
-    ...outboxTexts({ template: row.template, template_values: row.templateValues, text: row.text, html: row.html }),
-  };
+  const stored = { template: row.template, template_values: row.templateValues, text: row.text, html: row.html };
+  try {
+    return { ...outboxRow(row), ...outboxTexts(stored) };
+  } catch (err) {
+    // a message this version cannot render: the viewer says so instead of failing
+    const text = `(No se puede mostrar este mensaje: ${err instanceof Error ? err.message : String(err)})`;
+    return { ...outboxRow(row), text, html: `<p>${text.replace(/[<>&]/g, "")}</p>` };
+  }
 }

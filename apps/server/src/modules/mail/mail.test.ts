@@ -87,6 +87,26 @@ describe("a message delivered through SMTP", () => {
     expect(ctx.logs.text).toContain("mail sent");
   });
 
+  it("gives up at once a message it cannot render, keeps it, and sends the others", async () => {
+    await ctx.database.db.execute(
+      sql`insert into mail_outbox (kind, to_address, subject, template, template_values)
+          values ('registry', 'desconocida@coordina.test', 'Asunto', 'plantilla-de-otra-version',
+                  '{"link": "http://localhost/x?token=abcdefghij"}'::jsonb)`,
+    );
+    const row = () =>
+      queryRows<{ status: string; attempts: number; last_error: string; template_values: { link: string } }>(
+        ctx.database.db,
+        sql`select status, attempts, last_error, template_values from mail_outbox
+            where to_address = 'desconocida@coordina.test'`,
+      );
+    await expect.poll(async () => (await row())[0]?.status, { timeout: 10_000 }).toBe("failed");
+    const [failed] = await row();
+    expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining("plantilla-de-otra-version") });
+    expect(failed!.template_values.link).toBe("http://localhost/x?token=(retirado)");
+    expect(smtp.to("desconocida@coordina.test")).toHaveLength(0);
+    expect(smtp.to(DEMO_ACCOUNTS.gremio)).toHaveLength(1);
+  });
+
   it("keeps a sent message's text but not its live link, and shows no public mail viewer", async () => {
     const stored = await queryRows<{ text: string; html: string; template_values: { link: string } }>(
       ctx.database.db,

@@ -164,9 +164,18 @@ export class Mailer {
   private async sendOne(mail: ClaimedMail) {
     // A stable Message-ID per outbox row: a receiver can recognise a retry of the same message.
     const messageId = `<outbox-${mail.id}.${os.hostname()}@coordina>`;
-    let content: { text: string; html: string } | null = null;
+    let content: { text: string; html: string };
     try {
       content = outboxTexts(mail);
+    } catch (err) {
+      // A message that cannot be rendered (a template this version does not know, values it cannot read)
+      // will not render on a retry either: given up at once, kept with its values (links spent).
+      const message = err instanceof Error ? err.message : String(err);
+      await markFailed(this.db, mail, message, 0, true, null);
+      this.log.error({ outboxId: mail.id, kind: mail.kind, error: message }, "mail given up: it cannot be rendered");
+      return;
+    }
+    try {
       const info = await this.transport!.sendMail({
         from: this.from,
         to: mail.to_address,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/helpers.js";
 import type { Database } from "../../db/client.js";
 import { queryRows } from "../../db/client.js";
-import { insertOutboxMany, type OutboxInsert } from "./outbox.repository.js";
+import { insertOutbox, insertOutboxMany, type OutboxInsert } from "./outbox.repository.js";
 
 let database: Database;
 beforeAll(async () => {
@@ -61,6 +61,30 @@ describe("insertOutboxMany", () => {
       }),
     ).toEqual(messages);
     expect(stored.map((row) => row.status)).toEqual(messages.map(() => "pending"));
+  });
+
+  it("stores a lone surrogate (which jsonb refuses) as U+FFFD, as a text column does", async () => {
+    const [id] = await insertOutboxMany(database.db, [
+      {
+        kind: "registry",
+        to: "s@example.test",
+        subject: "Asunto",
+        template: "registry",
+        values: { companyName: "A\ud800B" },
+      },
+    ]);
+    const one = await insertOutbox(database.db, {
+      kind: "registry",
+      to: "s@example.test",
+      subject: "Asunto",
+      template: "registry",
+      values: { companyName: "C\udc00D" },
+    });
+    const stored = await queryRows<{ name: string }>(
+      database.db,
+      sql`select template_values->>'companyName' as name from mail_outbox where id in (${id}, ${one}) order by id`,
+    );
+    expect(stored.map((r) => r.name)).toEqual(["A\ufffdB", "C\ufffdD"]);
   });
 
   it("stores nothing for no message", async () => {

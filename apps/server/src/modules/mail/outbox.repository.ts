@@ -11,6 +11,16 @@ export interface OutboxInsert {
   values: object;
 }
 
+/**
+ * A message's values as jsonb text. A lone UTF-16 surrogate (which JSON.stringify writes as `\ud800`)
+ * is refused by jsonb where a text column takes it as U+FFFD: it becomes U+FFFD here too.
+ */
+const valuesJson = (values: object) =>
+  JSON.stringify(values, (_key, value: unknown) =>
+    // Node 20 has it; the compiler's library (ES2022) does not know it yet
+    typeof value === "string" ? (value as string & { toWellFormed(): string }).toWellFormed() : value,
+  );
+
 export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
@@ -19,7 +29,7 @@ export async function insertOutbox(db: DbOrTx, message: OutboxInsert): Promise<n
       toAddress: message.to,
       subject: message.subject,
       template: message.template,
-      templateValues: message.values,
+      templateValues: sql`${valuesJson(message.values)}::jsonb`,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -41,7 +51,7 @@ export async function insertOutboxMany(db: DbOrTx, messages: readonly OutboxInse
         .slice(start, start + OUTBOX_CHUNK)
         .map(
           (m, index) =>
-            sql`(${index}::int, ${m.kind}, ${m.to}, ${m.subject}, ${m.template}, ${JSON.stringify(m.values)}::jsonb)`,
+            sql`(${index}::int, ${m.kind}, ${m.to}, ${m.subject}, ${m.template}, ${valuesJson(m.values)}::jsonb)`,
         ),
       sql`, `,
     );

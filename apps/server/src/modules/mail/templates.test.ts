@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { outboxTexts, registryMail, renderMail } from "./templates.js";
+import {
+  emailChangeConfirmMail,
+  emailChangeDoneMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  includedMail,
+  invitationMail,
+  type OutboxMail,
+  outboxTexts,
+  recoveryMail,
+  registryMail,
+  renderMail,
+} from "./templates.js";
 
 describe("mail templates", () => {
   const expiresAt = new Date("2026-12-01T09:30:00Z");
@@ -19,6 +31,49 @@ describe("mail templates", () => {
     expect(rendered.text).toContain("caduca el 01/12/2026, 10:30");
     expect(rendered.html).toContain("«Limpiezas &lt;Sol&gt; &amp; Hijos»");
     expect(rendered.links).toEqual([mail.link]);
+  });
+
+  it("every template reads the same after the JSON round trip, with its link and its dates", () => {
+    const link = "http://localhost:3000/webapp/#/recovery?token=xyz";
+    const change = { oldEmail: "antes@coordina.test", newEmail: "despues@coordina.test" };
+    const mails: OutboxMail[] = [
+      invitationMail({
+        link,
+        inviterCompany: "Colegio de Madrid",
+        companyName: null,
+        companyType: 20,
+        joiningExisting: false,
+        porter: false,
+        expiresAt,
+      }),
+      invitationMail({
+        link,
+        inviterCompany: "Fincas Centro",
+        companyName: "Fincas Centro",
+        companyType: 30,
+        joiningExisting: true,
+        porter: true,
+        expiresAt,
+      }),
+      recoveryMail({ link, expiresAt }),
+      registryMail({ link, companyName: "Ascensores Levante", expiresAt }),
+      emailChangedMail({ ...change, toOld: true }),
+      emailChangedMail({ ...change, toOld: false }),
+      emailChangeConfirmMail({ ...change, link, expiresAt }),
+      emailChangeRequestedMail({ ...change, expiresAt }),
+      emailChangeDoneMail({ ...change, toOld: true }),
+      emailChangeDoneMail({ ...change, toOld: false }),
+      includedMail({ companyName: "Ascensores Levante", colegioName: "Colegio de Madrid", link }),
+    ];
+    expect(new Set(mails.map((m) => m.template)).size).toBe(8);
+    for (const m of mails) {
+      const rendered = renderMail(m.template, JSON.parse(JSON.stringify(m.values)));
+      expect(rendered, m.template).toEqual(renderMail(m.template, m.values));
+      expect(rendered.subject).toBe(m.subject);
+      expect(rendered.text).not.toMatch(/undefined|null|Invalid Date|NaN/);
+      expect(rendered.links).toEqual(m.link ? [m.link] : []);
+      if ("expiresAt" in m.values) expect(rendered.text).toContain("01/12/2026, 10:30");
+    }
   });
 
   it("renders a message still waiting, and keeps the texts of one already settled", () => {
