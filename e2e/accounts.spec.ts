@@ -3,6 +3,7 @@ import {
   acceptTerms,
   completePorterSignUp,
   DEMO,
+  expectAccessible,
   hashOf,
   INVALID_LINK_TEXT,
   loginWith,
@@ -57,10 +58,10 @@ test.describe("invitations", () => {
     await page.goto(mailLink(mail!));
     await expect(page.getByText(email)).toBeVisible();
     await setPassword(page, "debil");
-    await page.getByRole("button", { name: "Establecer password" }).click();
+    await page.getByRole("button", { name: "Establecer contraseña" }).click();
     await expect(page.getByText(/La contraseña debe tener al menos 8 caracteres/).first()).toBeVisible();
     await setPassword(page);
-    await page.getByRole("button", { name: "Establecer password" }).click();
+    await page.getByRole("button", { name: "Establecer contraseña" }).click();
     await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
 
@@ -69,6 +70,12 @@ test.describe("invitations", () => {
     await expect(terms).toBeVisible();
     await expect(terms).toContainText("30 de enero de 2024");
     await expect(terms.getByRole("button", { name: "Aceptar" })).toBeDisabled();
+    // The terms page a newcomer sees first: its one level-one heading, its main landmark, axe clean.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText([
+      "Condiciones de uso para administradores de fincas",
+    ]);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expectAccessible(page);
     await acceptTerms(page);
     await expect(page).toHaveURL(/#\/comunidades\/index$/);
     await expect(page.getByTestId("current-colegio")).toHaveText("Colegio de Administradores de Fincas de Madrid");
@@ -175,11 +182,11 @@ test.describe("forgotten password", () => {
     await page.goto(mailLink(recovery));
     await page.getByLabel("Contraseña", { exact: true }).fill("Otra-Clave-2026!");
     await page.getByLabel("Repite la contraseña").fill("Otra-Clave-2026?");
-    await page.getByRole("button", { name: "Establecer password" }).click();
-    await expect(page.getByText("Las passwords no son iguales")).toBeVisible();
+    await page.getByRole("button", { name: "Establecer contraseña" }).click();
+    await expect(page.getByText("Las contraseñas no son iguales")).toBeVisible();
     await setPassword(page, "Otra-Clave-2026!");
-    await page.getByRole("button", { name: "Establecer password" }).click();
-    await expect(page.getByText("Tu clave ha sido cambiada correctamente")).toBeVisible();
+    await page.getByRole("button", { name: "Establecer contraseña" }).click();
+    await expect(page.getByText("Tu contraseña ha sido cambiada correctamente")).toBeVisible();
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
     await loginWith(page, email, "Otra-Clave-2026!");
     await expect(page).toHaveURL(/#\/legal$/);

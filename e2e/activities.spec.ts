@@ -46,7 +46,7 @@ test.describe("activities", () => {
     await loginWith(page, DEMO.colegio.email);
     await openMenu(page, "Actividades");
     await expect(page).toHaveURL(/#\/admin\/actividades$/);
-    await expect(page.getByRole("heading", { name: "Actividades", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Actividades", level: 1 })).toBeVisible();
     // The demo's activities are there, with their providers (the demo provider maintains lifts).
     await expect(page.getByRole("row").filter({ hasText: /^Ascensores/ })).toContainText("1");
     const before = Number((await page.getByText(/^Num: \d+$/).textContent())?.replace(/\D/g, ""));
@@ -178,7 +178,7 @@ test.describe("activities", () => {
     await loginWith(page, DEMO.administrador.email);
     await openMenu(page, "Proveedores por actividad");
     await expect(page).toHaveURL(/#\/provee-actividades$/);
-    await expect(page.getByRole("heading", { name: "Proveedores por actividad", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Proveedores por actividad", level: 1 })).toBeVisible();
     for (const column of ["CIF/NIF", "Proveedor", "E-mail", "Actividades", "Teléfono"])
       await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: "Ascensores Levante S.L." });

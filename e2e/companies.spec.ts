@@ -46,7 +46,7 @@ async function openProviders(page: Page) {
   await page.getByRole("navigation", { name: "Menú" }).getByRole("link", { name: "Proveedores", exact: true }).click();
   await expect(page).toHaveURL(/#\/admin\/proveedor$/);
   // The page's own search box (not the one of the page being left, while the new one loads).
-  await expect(page.getByRole("heading", { level: 2, name: "Proveedores" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Proveedores" })).toBeVisible();
 }
 
 async function search(page: Page, text: string) {
@@ -57,7 +57,7 @@ async function loginAsColegio(page: Page) {
   await page.goto("./#/login");
   await loginWith(page, DEMO.colegio.email);
   await expect(page).toHaveURL(/#\/admin\/administradores$/);
-  await expect(page.getByRole("heading", { level: 2, name: "Administradores de fincas" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Administradores de fincas" })).toBeVisible();
 }
 
 function paginationButton(page: Page, n: number): Locator {
@@ -122,7 +122,7 @@ test.describe("company lists of the colegio", () => {
 
     await openProviders(page);
     await expect(page).toHaveURL(/#\/admin\/proveedor$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Proveedores" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Proveedores" })).toBeVisible();
     for (const column of [
       "Estado",
       "Empresa/Registro",
@@ -220,7 +220,7 @@ test.describe("company lists of the colegio", () => {
     await page.goto("./#/admin/administradores");
     // A hash change returns at once: the providers page must be gone before it is opened again, or the
     // second change can land before React left it and nothing is asked again.
-    await expect(page.getByRole("heading", { level: 2, name: "Administradores de fincas" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Administradores de fincas" })).toBeVisible();
     await page.goto("./#/admin/proveedor?docsRead=1");
     await again;
     await expect(box).toBeChecked();
@@ -577,7 +577,7 @@ test.describe("a company's users and a provider's detail", () => {
     await expect(row).toContainText(/Alta: \d{2}\/\d{2}\/\d{4}/);
     await row.getByRole("button", { name: "Ver usuarios" }).click();
     await expect(page).toHaveURL(/#\/admin\/administradores\/\d+\/users$/);
-    await expect(page.getByRole("heading", { level: 2, name: ADMIN_COMPANY.name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: ADMIN_COMPANY.name })).toBeVisible();
     const user = page.getByRole("row", { name: new RegExp(ADMIN_COMPANY.email) });
     await expect(user).toContainText("Gestor");
     await expect(user).toContainText("Activo");
@@ -606,7 +606,7 @@ test.describe("a company's users and a provider's detail", () => {
 
     await row.getByRole("link", { name: PROVIDER_COMPANY.name }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor\/(\d+)\/users\/\1$/);
-    await expect(page.getByRole("heading", { level: 2, name: PROVIDER_COMPANY.name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: PROVIDER_COMPANY.name })).toBeVisible();
     const id = /proveedor\/(\d+)\//.exec(hashOf(page))![1];
     const info = page.getByTestId("provider-info");
     await expect(info).toContainText(PROVIDER_COMPANY.cif);
@@ -638,7 +638,7 @@ test.describe("a company's users and a provider's detail", () => {
 
     await page.getByRole("link", { name: "Volver a proveedores" }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Proveedores" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Proveedores" })).toBeVisible();
 
     // The folder action opens the provider's general documents.
     await search(page, PROVIDER_COMPANY.cif);

@@ -20,7 +20,7 @@ import {
  * that every figure is exact, the colegio defines in its 'Documentos' two mandatory documents its
  * providers upload (one general, one per community) and a notice the administrator gives the providers of
  * a community, which they must read. The administrator, with one community and one provider in it, uploads
- * two notices there in 'Docs proveedores'. The provider uploads and reads in two rounds, and the lights on
+ * two notices there in 'Documentos para proveedores'. The provider uploads and reads in two rounds, and the lights on
  * the administrator's lists (communities; providers of the community) and on the colegio's (providers;
  * a provider's communities) go red → amber → green, with the figures beside them. Last, the colegio
  * validates the general document and its 'Docs pend validar' goes from red to green.
@@ -119,7 +119,7 @@ async function expectProviderInCommunity(page: Page, uploaded: Figures, read: Fi
 /** The colegio's providers list: the provider's row ('Docs a subir', 'Docs a leer', 'Docs pend validar'). */
 async function expectColegioProviderRow(page: Page, upload: Figures, read: Figures, pending: Figures) {
   await openMenu(page, "Proveedores");
-  await expect(page.getByRole("heading", { level: 2, name: "Proveedores" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Proveedores" })).toBeVisible();
   const rows = page.locator("tbody tr[data-company-id]");
   await expect(rows).toHaveCount(1);
   const row = rows.filter({ hasText: world.provider.name });
@@ -132,7 +132,7 @@ async function expectColegioProviderRow(page: Page, upload: Figures, read: Figur
 /** The provider's detail, 'Comunidades': its row of the community. */
 async function openProviderCommunities(page: Page): Promise<Locator> {
   await page.locator("tbody tr[data-company-id]").getByRole("link", { name: world.provider.name }).click();
-  await expect(page.getByRole("heading", { level: 2, name: world.provider.name })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: world.provider.name })).toBeVisible();
   await page
     .getByRole("navigation", { name: "Secciones del proveedor" })
     .getByRole("link", { name: "Comunidades" })
@@ -272,7 +272,7 @@ test.describe("the compliance loop in a colegio of its own", () => {
     page,
   }) => {
     await asColegio(page);
-    await openMenu(page, "Documentos");
+    await openMenu(page, "Definición de documentos");
     await expect(page).toHaveURL(/#\/documents\/settings/);
 
     const define = async (tab: string, name: string, checks: string[], dest?: string) => {
@@ -305,7 +305,7 @@ test.describe("the compliance loop in a colegio of its own", () => {
       await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Obligatorio");
   });
 
-  test("RED: nothing uploaded; the administrator uploads two notices in 'Docs proveedores' and there are two to read", async ({
+  test("RED: nothing uploaded; the administrator uploads two notices in 'Documentos para proveedores' and there are two to read", async ({
     page,
   }) => {
     await asAdministrator(page);
@@ -314,7 +314,7 @@ test.describe("the compliance loop in a colegio of its own", () => {
     await expectCommunityRow(page, ["0/2", RED], ["0/0", RED]);
     await expectProviderInCommunity(page, ["0/2", AMBER], ["0/0", GREEN]);
 
-    await panelEntry(page, "Docs proveedores").click();
+    await panelEntry(page, "Documentos para proveedores").click();
     await expect(page).toHaveURL(new RegExp(`#/comunidades/comunidad/${world.community.id}/upload$`));
     await expect(page.getByText("Documentos del administrador para los proveedores de la comunidad")).toBeVisible();
     const box = page.getByTestId("definition-box").filter({ hasText: world.notice });

@@ -18,7 +18,7 @@ test.describe.configure({ mode: "serial" });
 
 test("the colegio defines a mandatory provider document that expires", async ({ page }) => {
   await loginAs(page, "colegio");
-  await openMenu(page, "Documentos");
+  await openMenu(page, "Definición de documentos");
   await expect(page).toHaveURL(/#\/documents\/settings/);
   await page.getByRole("tab", { name: "Docs Proveedores" }).click();
   await page.getByRole("button", { name: "Añadir" }).click();
@@ -150,7 +150,7 @@ test("the colegio defines a per-community document with a template; the administ
   page,
 }) => {
   await loginAs(page, "colegio");
-  await openMenu(page, "Documentos");
+  await openMenu(page, "Definición de documentos");
   await page.getByRole("tab", { name: "Docs Administradores" }).click();
   await page.getByRole("button", { name: "Añadir" }).click();
   const form = page.getByRole("dialog");
@@ -173,10 +173,10 @@ test("the colegio defines a per-community document with a template; the administ
   await expect(page.getByRole("row").filter({ hasText: BOUND })).toContainText("1");
   await logout(page);
 
-  // The administrator sees 'Docs proveedores' in its community, with the template, and uploads there.
+  // The administrator sees 'Documentos para proveedores' in its community, with the template, and uploads there.
   await loginAs(page, "administrador");
   await page.getByRole("row").filter({ hasText: COMMUNITY }).first().click();
-  await page.getByRole("link", { name: "Docs proveedores" }).click();
+  await page.getByRole("link", { name: "Documentos para proveedores" }).click();
   await expect(page).toHaveURL(/#\/comunidades\/comunidad\/\d+\/upload$/);
   await expect(page.getByText("Documentos del administrador para los proveedores de la comunidad")).toBeVisible();
   const bound = page.getByTestId("definition-box").filter({ hasText: BOUND });
@@ -190,7 +190,7 @@ test("the colegio defines a per-community document with a template; the administ
 
   // Deleting the definition says it deletes that document too.
   await loginAs(page, "colegio");
-  await openMenu(page, "Documentos");
+  await openMenu(page, "Definición de documentos");
   await page.getByRole("tab", { name: "Docs Administradores" }).click();
   await page.getByRole("button", { name: `Borrar definición: ${BOUND}` }).click();
   const confirm = page.getByRole("dialog");

@@ -62,7 +62,7 @@ async function loginAs(page: Page, who: "colegio" | "administrador") {
   await page.goto("./#/login");
   await loginWith(page, DEMO[who].email);
   await expect(page).toHaveURL(new RegExp(`#${DEMO[who].start}$`));
-  await expect(page.getByRole("heading", { level: 2, name: DEMO[who].title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: DEMO[who].title })).toBeVisible();
 }
 
 /** Opens the importer from the list's button; answers the modal, on its file chooser. */
@@ -249,7 +249,7 @@ test("the colegio imports administrators: the template, a file with wrong rows a
   await page.goto(mailLink(invitation!));
   expect(hashOf(page)).toMatch(/^\/invitation\?token=/);
   await expect(page.getByText(NEW_ADMINISTRATORS[0]!.email)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Establecer password" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Establecer contraseña" })).toBeVisible();
 });
 
 test("the administrator imports communities from an Excel 97 file, then links the demo provider to them", async ({
@@ -303,7 +303,7 @@ test("the administrator imports communities from an Excel 97 file, then links th
 test("a file refused as a whole says why, and 'Reintentar' lets another be chosen", async ({ page }) => {
   await loginAs(page, "colegio");
   await openMenu(page, "Proveedores");
-  await expect(page.getByRole("heading", { level: 2, name: "Proveedores" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Proveedores" })).toBeVisible();
   const modal = await openImporter(page, "Importar Excel", "Importar proveedores desde Excel");
 
   await chooseSheet(page, modal, serverSheet("no-datos.xlsx"));
@@ -312,7 +312,11 @@ test("a file refused as a whole says why, and 'Reintentar' lets another be chose
   await refused.getByRole("button", { name: "Reintentar" }).click();
   await expect(modal.getByTestId("import-chooser")).toBeVisible();
 
-  await chooseSheet(page, modal, serverSheet("missing-cif.xlsx"));
+  // Back on the chooser the drop zone has the focus, and Enter opens the system's file chooser.
+  await expect(modal.getByRole("button", { name: "Haz click o arrastra aquí el fichero Excel" })).toBeFocused();
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Enter");
+  await (await chooser).setFiles(serverSheet("missing-cif.xlsx"));
   await expect(refused.getByRole("alert")).toHaveText("Cabecera cif no encontrada en la excel");
   await expect(refused.getByRole("button", { name: "Reintentar" })).toBeVisible();
   await refused.getByRole("button", { name: "Cerrar", exact: true }).click();

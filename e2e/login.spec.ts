@@ -7,7 +7,7 @@ test.describe("login by role", () => {
       await page.goto("./");
       await loginWith(page, account.email);
       await expect(page).toHaveURL(new RegExp(`#${account.start}$`));
-      await expect(page.getByRole("heading", { level: 2, name: account.title })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: account.title })).toBeVisible();
       await expect(page.getByTestId("current-user")).toHaveText(account.email);
       // The version comes from the root package.json; the server's /health reports the same one.
       const health = await (await page.request.get("/health")).json();
@@ -66,7 +66,7 @@ test.describe("route guard", () => {
     await expect(page).toHaveURL(/#\/login$/);
     await loginWith(page, DEMO.colegio.email);
     await expect(page).toHaveURL(/#\/admin\/actividades$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Actividades" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Actividades" })).toBeVisible();
   });
 
   test("the root sends a logged-in user to the start page of the role", async ({ page }) => {

@@ -32,7 +32,7 @@ test.describe("a colegio invited by the master", () => {
     await page.goto("./#/login");
     await loginWith(page, DEMO.master.email);
     await expect(page).toHaveURL(/#\/master\/colegios$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Colegios" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Colegios" })).toBeVisible();
 
     // The demo colegio, with its manager and the flag of its region; editing is not offered yet.
     const demo = page.getByRole("row").filter({ hasText: DEMO_COLEGIO.name });
@@ -80,7 +80,7 @@ test.describe("a colegio invited by the master", () => {
     // The dashboard lights Galicia with the colegio's name; Aragón stays grey.
     await openMenu(page, "Panel");
     await expect(page).toHaveURL(/#\/master\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Panel" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeVisible();
     const galicia = page.getByRole("region", { name: "Galicia" });
     await expect(galicia).toHaveAttribute("data-active", "true");
     await expect(galicia).toContainText("Con colegio activo");

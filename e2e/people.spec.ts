@@ -197,7 +197,7 @@ test.describe("users of a company", () => {
     const [mail] = await waitForMail(email);
     await page.goto(mailLink(mail!));
     await setPassword(page);
-    await page.getByRole("button", { name: "Establecer password" }).click();
+    await page.getByRole("button", { name: "Establecer contraseña" }).click();
     await expect(page.getByText("Te has registrado correctamente")).toBeVisible();
     await page.getByRole("button", { name: "Acceder al sitio" }).click();
     await loginWith(page, email, NEW_PASSWORD);

@@ -169,7 +169,7 @@ test("the provider's home lists both uploads owed and the notice to read, and wh
 }) => {
   await loginAs(page, "gremio");
   await page.goto("./#/proveedores/main");
-  await expect(page.getByRole("heading", { level: 2, name: "Tareas pendientes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Tareas pendientes" })).toBeVisible();
 
   // Left: the notice, in its community, with its administrator, type, file, size and uploader.
   const reads = pendingReads(page);

@@ -43,7 +43,7 @@ test.describe.configure({ mode: "serial" });
 
 test("the colegio defines a notice from the administrator that providers must read", async ({ page }) => {
   await loginAs(page, "colegio");
-  await openMenu(page, "Documentos");
+  await openMenu(page, "Definición de documentos");
   await page.getByRole("tab", { name: "Docs Administradores" }).click();
   await page.getByRole("button", { name: "Añadir" }).click();
   const form = page.getByRole("dialog");
@@ -60,13 +60,13 @@ test("the colegio defines a notice from the administrator that providers must re
 test("the administrator uploads it in its community; the provider has it unread", async ({ page }) => {
   await loginAs(page, "administrador");
   await communityRow(page).first().click();
-  // 'Documentos de proveedores' follows 'Docs proveedores' in the administrator's menu.
+  // 'Documentos de proveedores' follows 'Documentos para proveedores' in the administrator's menu.
   const entries = panelMenu(page).getByRole("link");
-  await expect(entries.filter({ hasText: /^Docs proveedores$/ })).toBeVisible();
+  await expect(entries.filter({ hasText: /^Documentos para proveedores$/ })).toBeVisible();
   const labels = await entries.allInnerTexts();
-  expect(labels.indexOf("Documentos de proveedores")).toBe(labels.indexOf("Docs proveedores") + 1);
+  expect(labels.indexOf("Documentos de proveedores")).toBe(labels.indexOf("Documentos para proveedores") + 1);
 
-  await openPanel(page, "Docs proveedores");
+  await openPanel(page, "Documentos para proveedores");
   const box = page.getByTestId("definition-box").filter({ hasText: NOTICE });
   await dropFile(page, box.getByTestId("upload-area"), FILE, await makePdf(`Aviso ${tag}`));
   await expect(box.getByTestId("upload-item")).toHaveAttribute("data-status", "done");

@@ -23,7 +23,7 @@ import { Logo } from "../ui/Logo";
 import "./dates";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { endSession } from "./endSession";
-import { menuFor } from "./menu";
+import { currentEntry, menuFor } from "./menu";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { featuresOf, session, useSession } from "./session";
@@ -68,6 +68,21 @@ export default function AuthenticatedApp() {
   );
 }
 
+/** The browser tab names a screen as its menu entry and its title do ('Comunidades · Coordina'; issue 21). */
+function useTabName(name: string | undefined) {
+  const app = useTranslation().t("app.name");
+  useEffect(() => {
+    document.title = name ? `${name} · ${app}` : app;
+  }, [name, app]);
+  // Leaving the shell (logging out) leaves the plain name.
+  useEffect(
+    () => () => {
+      document.title = app;
+    },
+    [app],
+  );
+}
+
 /** The app shell: header with colegio and user, side menu by role and flags, version. */
 function AppLayout() {
   const { t } = useTranslation();
@@ -81,8 +96,11 @@ function AppLayout() {
     if (refreshed.data) session.refresh(refreshed.data);
   }, [refreshed.data]);
 
+  const items = current ? menuFor(current.user.user_role, featuresOf(current)) : [];
+  const entry = currentEntry(items, location.pathname);
+  useTabName(entry && t(`menu.${entry.label}`));
+
   if (!current) return null;
-  const items = menuFor(current.user.user_role, featuresOf(current));
 
   return (
     <AppShell
@@ -93,7 +111,14 @@ function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("app.menu")} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t("app.menu")}
+              aria-expanded={opened}
+            />
             <Logo size={32} />
             <Text fw={700} size="lg">
               {t("app.name")}

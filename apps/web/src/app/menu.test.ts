@@ -1,6 +1,6 @@
 import { FEATURE, Role } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
-import { menuFor } from "./menu";
+import { currentEntry, menuFor } from "./menu";
 
 /** The entries AppLayout marks current on a page under their path (besides the one linking to it). */
 const currentOn = (role: number, pathname: string) =>
@@ -22,5 +22,34 @@ describe("the menu entry current inside its area", () => {
 
   it("'Comunidades' in a community's panel, the porters' views included", () => {
     expect(currentOn(Role.administrador, "/comunidades/comunidad/7/porteros")).toEqual(["comunidades"]);
+  });
+});
+
+describe("the browser tab's entry", () => {
+  const colegio = menuFor(Role.colegio, []);
+  const administrator = menuFor(Role.administrador, [FEATURE.porterosAdmin]);
+
+  it("is the entry linking to the page, or to a path above it", () => {
+    expect(currentEntry(colegio, "/documents/mandatory")?.label).toBe("documentos-validar");
+    expect(currentEntry(colegio, "/admin/proveedor/12/users/3")?.label).toBe("proveedores");
+    expect(currentEntry(administrator, "/documents/mandatory")?.label).toBe("docs-generales");
+  });
+
+  it("is the area's entry inside it (a community's panel, the doormen summary)", () => {
+    expect(currentEntry(administrator, "/comunidades/comunidad/7/upload")?.label).toBe("comunidades");
+    expect(currentEntry(administrator, "/admin-fincas/porteros/31")?.label).toBe("porteros");
+  });
+
+  it("is the screen's entry at its other addresses ('LOPD' opens 'Documentos generales')", () => {
+    const provider = menuFor(Role.gremio, []);
+    expect(currentEntry(administrator, "/lopd")?.label).toBe("docs-generales");
+    expect(currentEntry(provider, "/lopd")?.label).toBe("docs-generales");
+    expect(currentEntry(provider, "/documents/mandatory")?.label).toBe("docs-generales");
+    expect(currentEntry(provider, "/provdoc")?.label).toBe("docs-generales");
+  });
+
+  it("is none on a page outside the menu", () => {
+    expect(currentEntry(colegio, "/comunidades/index")).toBeUndefined();
+    expect(currentEntry(colegio, "/admin/proveedores")).toBeUndefined();
   });
 });

@@ -10,9 +10,18 @@ export interface MenuItem {
   feature?: string;
   /** also the current entry on pages under this path (e.g. a community opened from the list) */
   within?: string;
+  /** other addresses of the same screen (the spec's older routes): the entry is current there too */
+  also?: readonly string[];
 }
 
-/** The side menu by role and feature flags (spec 01 §6, spec 02 §6). */
+/**
+ * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
+ * and the browser tab's name (`currentEntry`). Entries whose page is still 'En preparación' wait for their issue:
+ * the colegio's 'Resumen de documentos' (`/documents/summary`) and the administrator's compliance overview
+ * 'Proveedores' (`/admin-fincas/proveedor`) for issue 23, the provider's 'Calendario y servicio'
+ * (`/proveedores/config/calendar`) for issue 22. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
+ * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
+ */
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
   { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
@@ -20,9 +29,8 @@ const MENU: readonly MenuItem[] = [
   { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
   { label: "provee-actividades", to: "/provee-actividades", roles: [Role.colegio, Role.administrador] },
-  { label: "documentos", to: "/documents/settings", roles: [Role.colegio] },
+  { label: "definiciones", to: "/documents/settings", roles: [Role.colegio] },
   { label: "documentos-validar", to: "/documents/mandatory", roles: [Role.colegio] },
-  { label: "documentos-resumen", to: "/documents/summary", roles: [Role.colegio] },
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
   {
     label: "comunidades",
@@ -30,7 +38,6 @@ const MENU: readonly MenuItem[] = [
     roles: [Role.administrador, Role.gremio],
     within: `${PANEL_BASE}/`,
   },
-  { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
   {
     label: "porteros",
     to: `${PORTER_SUMMARY_BASE}/-1`,
@@ -39,11 +46,9 @@ const MENU: readonly MenuItem[] = [
     // the summary's other pages and a porter's communities
     within: `${PORTER_SUMMARY_BASE}/`,
   },
-  { label: "lopd", to: "/lopd", roles: [Role.administrador], feature: FEATURE.lopd },
-  { label: "documentos-obligatorios", to: "/documents/mandatory", roles: [Role.administrador] },
-  { label: "docs-generales", to: "/provdoc", roles: [Role.gremio] },
-  { label: "lopd", to: "/lopd", roles: [Role.gremio], feature: FEATURE.lopdWorkers },
-  { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
+  // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
+  { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
+  { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
   // a community's panel and its '¿Quién viene hoy?' too
   { label: "mis-comunidades", to: OWN_COMMUNITIES, roles: [Role.portero], within: "/porteros/comunidades/" },
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
@@ -58,4 +63,16 @@ const MENU: readonly MenuItem[] = [
 
 export function menuFor(role: number, features: readonly string[]): MenuItem[] {
   return MENU.filter((item) => item.roles.includes(role) && (!item.feature || features.includes(item.feature)));
+}
+
+/**
+ * The entry a page belongs to, as the menu marks it: the one linking to it or to a path above it, or one whose
+ * area (`within`) holds it. Its label names the browser tab.
+ */
+export function currentEntry(items: readonly MenuItem[], pathname: string): MenuItem | undefined {
+  const at = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return items.find(
+    (item) =>
+      at(item.to) || (item.within !== undefined && pathname.startsWith(item.within)) || item.also?.some(at) === true,
+  );
 }

@@ -1,6 +1,6 @@
 import { FEATURE, Role, startPageFor } from "@coordina/domain";
 import { type ComponentType, lazy, Suspense } from "react";
-import { Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
+import { matchRoutes, Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
 import { RequireAuth, RoleGate, RootRedirect } from "./guards";
 import { featuresOf, roleOf, useSession } from "./session";
 
@@ -18,10 +18,16 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
 
 const home = () => import("../features/home/StartPages");
 const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
+/**
+ * Marks a route whose page a later issue fills ('En preparación'): a typed address shows the honest notice, but
+ * no menu entry or panel tab may lead there (`pageAt`, checked for every role and flag in router.test.tsx).
+ */
+const PLACEHOLDER = { placeholder: true } as const;
 /** Areas that later issues fill; each already has its route and title. */
 const area = (path: string, titleKey: string): RouteObject => ({
   path,
   element: <InPreparationPage titleKey={titleKey} />,
+  handle: PLACEHOLDER,
 });
 /** A route whose page is the default export of a lazily loaded module. */
 const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
@@ -36,6 +42,7 @@ const readingPage = (path: string, name: "DocsFincaPage" | "DocsProveedoresPage"
 const panelArea = (path: string, titleKey: string): RouteObject => ({
   path,
   element: <InPreparationPage titleKey={titleKey} inPanel />,
+  handle: PLACEHOLDER,
 });
 /** The community panel's children (spec 02 §2) that later issues fill, with their titles. */
 const PANEL_AREAS: [string, string][] = [
@@ -228,6 +235,16 @@ const routes: RouteObject[] = [
   },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
+
+/**
+ * What an address of the app opens, as the route tree resolves it (roles and flags aside): a built page, a
+ * placeholder of a later issue ('En preparación'), or nothing (the catch-all sends it to the start page).
+ */
+export function pageAt(pathname: string): "page" | "placeholder" | "none" {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (!route || route.path === "*") return "none";
+  return route.handle === PLACEHOLDER ? "placeholder" : "page";
+}
 
 /** The whole route tree. While the first page's code loads nothing is painted (no flash of a wrong page). */
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { ErrorKey, ValidationKey } from "@coordina/domain";
+import { ErrorKey, PASSWORD_MIN_LENGTH, passwordMeetsRule, ValidationKey } from "@coordina/domain";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { menuFor } from "../app/menu";
@@ -24,11 +24,14 @@ describe("Spanish catalogue", () => {
     expect(i18next.t(ValidationKey.nameRequired)).toBe("Debe introducir nombre");
     expect(i18next.t(ValidationKey.cifInvalid)).toBe("Debe introducir un cif correcto");
     expect(i18next.t(ValidationKey.required)).toBe("Debes introducir este valor");
-    expect(i18next.t(ValidationKey.passwordsDifferent)).toBe("Las passwords no son iguales");
+    // One word for the password everywhere (issue 21): the spec's 'passwords' reads 'contraseñas'.
+    expect(i18next.t(ValidationKey.passwordsDifferent)).toBe("Las contraseñas no son iguales");
   });
 
   it("uses the spec's texts for links, invitations and registration", () => {
-    expect(i18next.t(ErrorKey.tokenInvalid)).toBe("Su petición de recuperación de password ha caducado o no es válida");
+    expect(i18next.t(ErrorKey.tokenInvalid)).toBe(
+      "Su petición de recuperación de contraseña ha caducado o no es válida",
+    );
     expect(i18next.t(ErrorKey.registrationInvalid)).toBe("Lo sentimos. Tu petición no es válida o ha caducado");
     expect(i18next.t(ErrorKey.invitationUserExists)).toBe("El usuario ya existe. No puede invitarlo");
     expect(i18next.t(ErrorKey.invitationCifTaken)).toBe("Ya existe una compañía/usuario con ese NIF/CIF");
@@ -66,6 +69,30 @@ describe("feature texts", () => {
         owners.set(section, file);
       }
     }
+  });
+});
+
+describe("one word for the password (issue 21)", () => {
+  const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+    ["./es.json", "../features/*/es.json", "../shared/*/es.json", "../ui/*.es.json"],
+    { eager: true },
+  );
+  const texts = (value: unknown): string[] =>
+    typeof value === "string" ? [value] : Object.values(value as Record<string, unknown>).flatMap(texts);
+
+  it("says 'contraseña' in every text, never 'password' or 'clave'", () => {
+    const all = Object.values(catalogues).flatMap((file) => texts(file.default));
+    expect(all.filter((text) => /contraseña/i.test(text)).length).toBeGreaterThan(0);
+    expect(all.filter((text) => /password|\bclaves?\b/i.test(text))).toEqual([]);
+  });
+
+  it("hints the rule that is enforced: its length, an uppercase letter and a special character, no digit", () => {
+    const hint = i18next.t("login.password-hint", { min: PASSWORD_MIN_LENGTH });
+    expect(hint).toBe("Al menos 8 caracteres, con una letra mayúscula y un carácter especial, como ! ? * o #");
+    // Every example it gives is accepted by the rule; a password made as it says passes.
+    expect(passwordMeetsRule("Abcdefg!") && passwordMeetsRule("Abcdefg?")).toBe(true);
+    expect(passwordMeetsRule("Abcdefg*") && passwordMeetsRule("Abcdefg#")).toBe(true);
+    expect(i18next.t("login.password-must")).toContain(`${PASSWORD_MIN_LENGTH} caracteres`);
   });
 });
 

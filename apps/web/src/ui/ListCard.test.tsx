@@ -199,4 +199,18 @@ describe("ListCard", () => {
       expect(screen.queryByRole("combobox", { name: "Ordenar por" })).toBeNull();
     });
   });
+
+  it("on a phone without cards, scrolls its table sideways in a region named by the title that the keyboard reaches", () => {
+    onPhone();
+    renderList({ rows: rowsOf(ROWS) });
+    const region = screen.getByRole("region", { name: "Comunidades" });
+    expect(region.getAttribute("tabindex")).toBe("0");
+    expect(within(region).getByRole("table")).toBeTruthy();
+  });
+
+  it("on a wider screen, its table is no stop of the keyboard", () => {
+    renderList({ rows: rowsOf(ROWS) });
+    expect(screen.getByRole("table")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Comunidades" })).toBeNull();
+  });
 });

@@ -171,7 +171,13 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   const phone = usePhone();
   const columns = props.columns.map((c) => (typeof c === "string" ? { label: c } : c));
   const table = (
-    <Table.ScrollContainer minWidth={500}>
+    <Table.ScrollContainer
+      minWidth={500}
+      // On a phone a table scrolls sideways: its scrolling region is reached and scrolled by keyboard too.
+      scrollAreaProps={
+        phone ? { viewportProps: { tabIndex: 0, role: "region", "aria-label": props.title } } : undefined
+      }
+    >
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>

@@ -3,10 +3,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "./Logo";
 
-/** The centred card of the public pages (login, recovery, registration, e-mailed links), with an optional title. */
+/**
+ * The centred card of the public pages (login, recovery, registration, e-mailed links), with an optional
+ * title (the page's level-one heading); the page's main landmark.
+ */
 export function PublicCard({ title, width, children }: { title?: string; width: number; children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="md" radius="md" p="xl" w={width} maw="100%">
         {title === undefined ? (
           children

@@ -139,7 +139,12 @@ describe("UploadArea", () => {
     input.addEventListener("click", opened);
 
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByTestId("upload-area"));
+    // a screen reader meets a named button, and its size hint with it
+    const zone = screen.getByRole("button", { name: "Haz click o arrastra aquí tus ficheros" });
+    expect(zone).toBe(screen.getByTestId("upload-area"));
+    expect(zone.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(zone.getAttribute("aria-describedby")!)?.textContent).toMatch(/MB/);
+    expect(document.activeElement).toBe(zone);
     await user.keyboard("{Enter}");
     expect(opened).toHaveBeenCalledTimes(1);
   });

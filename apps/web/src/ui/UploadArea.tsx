@@ -1,14 +1,12 @@
-import { DropZoneContent } from "./DropZoneContent";
-import "@mantine/dropzone/styles.css";
 import { ErrorKey, MAX_FILE_SIZE_MB, PDF_MIME } from "@coordina/domain";
 import { ActionIcon, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
-import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
 import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconX } from "@tabler/icons-react";
-import { type JSX, type ReactNode, useEffect, useRef, useState } from "react";
+import { type JSX, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../app/api";
 import { addTexts } from "../app/i18n";
 import { uploadFile } from "../app/upload";
+import { DropZone } from "./DropZoneContent";
 import texts from "./UploadArea.es.json";
 import { type Failure, groupFailures, ONE_ONLY, refusalOf } from "./uploadChecks";
 
@@ -119,6 +117,7 @@ export function UploadArea({
 }: UploadAreaProps): JSX.Element {
   const { t: tAll } = useTranslation();
   const { t } = useTranslation(undefined, { keyPrefix: "upload-area" });
+  const hintId = useId();
   const [items, setItems] = useState<Item[]>([]);
   const [failures, setFailures] = useState<Failure[]>([]);
   const nextKey = useRef(0);
@@ -184,28 +183,26 @@ export function UploadArea({
     for (const [key, file] of toSend) start(key, file);
   }
 
-  // Every file chosen or dropped is judged here (refusalOf), whatever the drop zone thought of it.
-  const onDropAny = (accepted: FileWithPath[], rejections: FileRejection[]) =>
-    take([...accepted, ...rejections.map((r) => r.file)]);
-
   return (
     <Stack gap="xs">
-      <Dropzone
-        onDrop={() => {}}
-        onDropAny={onDropAny}
+      {/* Every file chosen or dropped is judged here (refusalOf), whatever the drop zone thought of it. */}
+      <DropZone
+        onFiles={take}
         accept={{ [PDF_MIME]: [".pdf"] }}
         multiple={multiple}
         disabled={disabled}
-        inputProps={{ "aria-label": t("input") }}
+        // The zone is what the keyboard and a screen reader reach: a named button, its hint read with it.
+        // Its file input is only the browser's means (a focusable input inside a button: axe nested-interactive).
+        inputProps={{ "aria-label": t("input"), style: { display: "none" } }}
+        role="button"
+        aria-label={t("drop")}
+        aria-describedby={hintId}
         data-testid="upload-area"
-        style={{ width: "100%" }}
-      >
-        <DropZoneContent
-          idleIcon={<IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
-          title={t("drop")}
-          hint={t(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
-        />
-      </Dropzone>
+        idleIcon={<IconFileTypePdf size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
+        title={t("drop")}
+        hint={t(multiple ? "hint" : "hint-one", { max: MAX_FILE_SIZE_MB })}
+        hintId={hintId}
+      />
       {items.length > 0 && (
         <Stack component="ul" gap="xs" aria-label={t("files")} m={0} p={0} style={{ listStyle: "none" }}>
           {items.map((item) => (

@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS, passwordStrength } from "@coordina/domain";
+import { DEBOUNCE_MS, PASSWORD_MIN_LENGTH, passwordStrength } from "@coordina/domain";
 import { PasswordInput, Progress, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
@@ -22,7 +22,8 @@ function strengthColor(strength: number): "red" | "yellow" | "green" {
 
 /**
  * A new password typed twice, with the strength meter (0–10, recalculated 500 ms after typing stops,
- * spec 01 §5) and the hint of what a password needs.
+ * spec 01 §5) and the hint of what a password needs: the rule the form and the server enforce
+ * (`passwordMeetsRule`), not the meter's extra points.
  */
 export function PasswordFields({
   value,
@@ -77,7 +78,7 @@ export function PasswordFields({
           />
         </Progress.Root>
         <Text size="xs" c="dimmed">
-          {t("login.password-hint")}
+          {t("login.password-hint", { min: PASSWORD_MIN_LENGTH })}
         </Text>
       </Stack>
     </Stack>

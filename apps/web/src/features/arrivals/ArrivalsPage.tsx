@@ -49,7 +49,9 @@ function Arrivals({ id }: { id: number }) {
     <Stack gap="md" maw={720} w="100%" mx="auto" data-testid="arrivals-page">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2}>{t("title")}</Title>
+          <Title order={1} size="h2">
+            {t("title")}
+          </Title>
           {community.data && (
             <Text size="sm" c="dimmed" style={{ wordBreak: "break-word" }} data-testid="arrivals-community">
               {community.data.name}

@@ -52,7 +52,11 @@ function Header({
   return (
     <Group justify="space-between" wrap="wrap" align="flex-start">
       <Stack gap={2}>
-        {!failed && <Title order={2}>{community?.name ?? "…"}</Title>}
+        {!failed && (
+          <Title order={1} size="h2">
+            {community?.name ?? "…"}
+          </Title>
+        )}
         {community && (
           <Text size="sm" c="dimmed" data-testid="community-cif">
             {t("panel.cif", { cif: community.cif })}

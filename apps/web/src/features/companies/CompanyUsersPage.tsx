@@ -25,7 +25,9 @@ export default function CompanyUsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{company.data?.name ?? (company.isError ? t("users-page.title") : "…")}</Title>
+        <Title order={1} size="h2">
+          {company.data?.name ?? (company.isError ? t("users-page.title") : "…")}
+        </Title>
         <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
           {t("companies-page.users.back")}
         </Button>

@@ -99,7 +99,9 @@ export default function ProviderDetailPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{company.data?.name ?? "…"}</Title>
+        <Title order={1} size="h2">
+          {company.data?.name ?? "…"}
+        </Title>
         <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
           {t("companies-page.provider.back")}
         </Button>

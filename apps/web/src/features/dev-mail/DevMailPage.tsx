@@ -150,12 +150,14 @@ export default function DevMailPage() {
   }
 
   return (
-    <Container size="lg" py="xl">
+    <Container component="main" size="lg" py="xl">
       <Stack>
         <Group justify="space-between">
           <Group gap="xs">
             <IconInbox size={28} />
-            <Title order={2}>{t("dev-mail.title")}</Title>
+            <Title order={1} size="h2">
+              {t("dev-mail.title")}
+            </Title>
           </Group>
           <Anchor component={Link} to="/login" size="sm">
             {t("nav.back-to-login")}

@@ -61,15 +61,16 @@ function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
 
 /**
  * The general documents (spec 02 §2 'Mandatory documents'; routes /documents/mandatory, /lopd, /provdoc):
- * for those who upload, a card with a box per definition of the chosen group (LOPD by default; CAF on
- * /provdoc, 'Docs generales'); for the colegio, which validates, the documents pending its validation.
+ * for those who upload, 'Documentos generales', a card with a box per definition of the chosen group (LOPD by
+ * default; CAF on /provdoc); for the colegio, which validates, 'Validar documentos', the documents pending its
+ * validation.
  */
 export default function MandatoryDocumentsPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const role = roleOf(useSession());
   return (
-    <PageFrame title={t(mandatoryTitleKey(pathname))}>
+    <PageFrame title={t(mandatoryTitleKey(role))}>
       {role === Role.colegio ? <PendingValidationCard /> : <UploadScreen pathname={pathname} />}
     </PageFrame>
   );

@@ -1,10 +1,21 @@
 import { DEFAULT_MANDATORY_GROUP, GROUP_FILTERS, type GroupFilter, Role } from "@coordina/domain";
 
-/** The title of a community's upload screen by the uploader's role (spec 02 §2). */
+/**
+ * The name of a community's upload screen by the uploader's role, the same as its entry in the panel's menu:
+ * 'Documentos para proveedores' for the administrator, 'Subir documentos' for a provider (issue 21: one name
+ * per screen).
+ */
 export function uploadTitleKey(role: number): string {
-  if (role === Role.administrador) return "documents-page.upload-title.administrator";
-  if (role === Role.portero) return "documents-page.upload-title.portero";
-  return "documents-page.upload-title.provider";
+  return role === Role.administrador
+    ? "documents-page.upload-title.administrator"
+    : "documents-page.upload-title.provider";
+}
+
+/** The spec's sentence under that title, by the uploader's role (spec 02 §2 'Upload screen for a community'). */
+export function uploadIntroKey(role: number): string {
+  if (role === Role.administrador) return "documents-page.upload-intro.administrator";
+  if (role === Role.portero) return "documents-page.upload-intro.portero";
+  return "documents-page.upload-intro.provider";
 }
 
 /** The general documents screens: '/provdoc' (Docs generales) opens on CAF, the others on LOPD (spec 02 §9). */
@@ -19,10 +30,11 @@ export function groupOf(value: string | null, pathname: string): GroupFilter {
     : defaultGroupFor(pathname);
 }
 
-/** The general documents screen's title by path (keys under documents-page.mandatory.title). */
-export function mandatoryTitleKey(pathname: string): string {
-  const path = pathname.replace(/\/+$/, "");
-  if (path === "/provdoc") return "documents-page.mandatory.title.provdoc";
-  if (path === "/lopd") return "documents-page.mandatory.title.lopd";
-  return "documents-page.mandatory.title.mandatory";
+/**
+ * The title of /documents/mandatory, /lopd and /provdoc by role, the same as the menu entry that opens it: the
+ * colegio validates there ('Validar documentos'); everyone else uploads their general documents ('Documentos
+ * generales', whichever of the three addresses and group it opens with).
+ */
+export function mandatoryTitleKey(role: number): string {
+  return role === Role.colegio ? "documents-page.mandatory.title.validate" : "documents-page.mandatory.title.general";
 }

@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -139,10 +140,14 @@ export default function LegalPage() {
   }
 
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box component="main" mih="100vh" bg="gray.0">
       <Center pt="xl">
         <Logo size={48} />
       </Center>
+      {/* The page's one level-one heading; the dialog below shows the same title to the eye. */}
+      <VisuallyHidden>
+        <Title order={1}>{terms.title}</Title>
+      </VisuallyHidden>
       <Modal
         opened
         onClose={() => {}}

@@ -75,7 +75,7 @@ describe("the porter's communities (OwnCommunitiesPage)", () => {
   it("lists them by name with their administrator and the porter's duties there, with their lights", async () => {
     const bodies = stubServer(ROWS);
     renderList();
-    expect(screen.getByRole("heading", { name: "Mis comunidades", level: 2 })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Mis comunidades", level: 1 })).toBeTruthy();
     const first = (await screen.findByText("Comunidad Río Duero 12")).closest("tr") as HTMLElement;
     expect(within(first).getByText("Fincas Centro S.L.")).toBeTruthy();
     expect(lightIn(within(first).getByTestId("own-uploads"))).toBe("ok");

@@ -57,7 +57,13 @@ function Panel({ id, porterId }: { id: number; porterId: number }) {
     return (
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
-          {community.isError ? <span /> : <Title order={2}>…</Title>}
+          {community.isError ? (
+            <span />
+          ) : (
+            <Title order={1} size="h2">
+              …
+            </Title>
+          )}
           <CloseButton />
         </Group>
         {community.isError ? (
@@ -89,7 +95,7 @@ function Panel({ id, porterId }: { id: number; porterId: number }) {
     <Stack gap="md" data-testid="porter-panel" data-community-id={id}>
       <Group justify="space-between" wrap="wrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} style={{ wordBreak: "break-word" }}>
+          <Title order={1} size="h2" style={{ wordBreak: "break-word" }}>
             {data.name}
           </Title>
           <Text size="sm" c="dimmed" data-testid="porter-panel-facts">

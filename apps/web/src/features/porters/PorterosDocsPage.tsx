@@ -48,7 +48,7 @@ function PortersDocuments({ communityId, porters }: { communityId: number; porte
   );
 }
 
-/** The administrator's documents for the porters: its own uploads, as 'Docs proveedores' are for providers. */
+/** The administrator's documents for the porters: its own uploads, as 'Documentos para proveedores' are for providers. */
 const forPorters = (item: DefinitionDocuments) =>
   requirementIncludes(item.definition.requirement_origin, "administrator") &&
   requirementIncludes(item.definition.requirement_dest, "portero");

@@ -51,7 +51,7 @@ export function PorterFincasList({ porterId }: { porterId: number }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} style={{ wordBreak: "break-word" }}>
+        <Title order={1} size="h2" style={{ wordBreak: "break-word" }}>
           {t("title", { name })}
         </Title>
         <Button

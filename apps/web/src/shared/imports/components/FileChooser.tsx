@@ -1,11 +1,9 @@
-import { DropZoneContent } from "../../../ui/DropZoneContent";
-import "@mantine/dropzone/styles.css";
 import { IMPORT_HEADERS, type ImportKind, MAX_FILE_SIZE_MB } from "@coordina/domain";
 import { Button, Group, List, Stack } from "@mantine/core";
-import { Dropzone, type FileRejection, type FileWithPath } from "@mantine/dropzone";
 import { IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { DropZone } from "../../../ui/DropZoneContent";
 import { useDownloadTemplate } from "../api/importDownloads";
 import { SHEET_TYPES } from "../importRules";
 
@@ -27,15 +25,14 @@ export function FileChooser({ kind, onChoose, autoFocus = false }: FileChooserPr
   const hintId = useId();
   const template = useDownloadTemplate();
   // Every file chosen or dropped is judged by the importer (sheetRefusal), whatever the drop zone thought.
-  const onDropAny = (accepted: FileWithPath[], rejections: FileRejection[]) => {
-    const first = accepted[0] ?? rejections[0]?.file;
+  const onFiles = (files: File[]) => {
+    const first = files[0];
     if (first) onChoose(first);
   };
   return (
     <Stack gap="sm" data-testid="import-chooser">
-      <Dropzone
-        onDrop={() => {}}
-        onDropAny={onDropAny}
+      <DropZone
+        onFiles={onFiles}
         accept={SHEET_TYPES}
         multiple={false}
         // The drop zone is the button; its file input is only the browser's means (none to tab to or read out).
@@ -45,15 +42,11 @@ export function FileChooser({ kind, onChoose, autoFocus = false }: FileChooserPr
         aria-describedby={hintId}
         autoFocus={autoFocus}
         data-testid="import-drop"
-        style={{ width: "100%" }}
-      >
-        <DropZoneContent
-          idleIcon={<IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
-          title={t("drop")}
-          hint={t("hint", { max: MAX_FILE_SIZE_MB })}
-          hintId={hintId}
-        />
-      </Dropzone>
+        idleIcon={<IconFileSpreadsheet size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
+        title={t("drop")}
+        hint={t("hint", { max: MAX_FILE_SIZE_MB })}
+        hintId={hintId}
+      />
       <List size="sm" spacing={4}>
         <List.Item>{t("headers", { headers: IMPORT_HEADERS[kind].join(", ") })}</List.Item>
         {kind === "providers" && <List.Item>{t("activities")}</List.Item>}
