@@ -61,6 +61,20 @@ test("the provider drags a PDF in, must set its expiry, and opens it through its
   await expect(dialog.getByRole("button", { name: "Guardar" })).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
+
+  // Reloading does not escape it (issue 21): the dialog is there again, and the document is flagged.
+  const flag = box(page).getByTestId("document-row").getByTestId("expiry-indicator");
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Fecha de caducidad obligatoria");
+  await expect(flag).toHaveText("Falta la fecha de caducidad");
+  // Nor does closing the page and coming back later.
+  await page.goto("./#/");
+  await expect(dialog).toBeHidden();
+  await openMenu(page, "Documentos generales");
+  await expect(dialog).toBeVisible();
+  await expect(flag).toHaveText("Falta la fecha de caducidad");
+
   await openPicker(page, dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }));
   await pickDay(page, 2, 15);
   await expect(dialog.getByRole("button", { name: "Guardar" })).toBeEnabled();
@@ -105,6 +119,21 @@ async function expectRefused(browser: Browser, link: string) {
 
 test("the colegio validates the provider's document, which the provider then sees", async ({ page }) => {
   await loginAs(page, "colegio");
+
+  // From 'Validar documentos' a validation can be undone (issue 21): the row stays, 'Validado' with 'Deshacer'.
+  await openMenu(page, "Validar documentos");
+  await page.getByRole("textbox", { name: "Buscar" }).fill(tag);
+  const waiting = page.getByTestId("pending-validation-row").filter({ hasText: DEFINITION });
+  await expect(waiting).toHaveCount(1);
+  await waiting.getByRole("switch").click({ force: true });
+  await expect(waiting.getByRole("switch")).toBeChecked();
+  await expect(waiting).toContainText("Validado");
+  await waiting.getByRole("button", { name: /^Deshacer/ }).click();
+  await expect(page.getByTestId("validation-notice")).toContainText("Validación deshecha");
+  await expect(waiting.getByRole("switch")).not.toBeChecked();
+  await expect(waiting).toContainText("Pendiente de validar");
+  await expect(waiting.getByRole("button", { name: /^Deshacer/ })).toHaveCount(0);
+
   await openMenu(page, "Proveedores");
   await page.getByRole("row").filter({ hasText: PROVIDER }).first().click();
   await expect(page).toHaveURL(/#\/admin\/proveedor\/\d+/);

@@ -89,6 +89,28 @@ test.describe("route guard", () => {
     await loginWith(page, DEMO.gremio.email);
     await expect(page).toHaveURL(/#\/proveedores\/main$/);
     await expect(page.getByRole("heading", { name: "Lecturas pendientes" })).toBeVisible();
+    // The same entry as without the flag, current here.
+    const entry = page
+      .getByRole("navigation", { name: "Menú", exact: true })
+      .getByRole("link", { name: "Tareas pendientes" });
+    await expect(entry).toHaveAttribute("aria-current", "page");
+  });
+
+  test("a provider without it starts at its communities, which sum up its pending work and lead to it", async ({
+    page,
+  }) => {
+    await page.goto("./#/login");
+    await loginWith(page, DEMO.gremio.email);
+    await expect(page).toHaveURL(/#\/comunidades\/index$/);
+    const summary = page.getByRole("region", { name: "Tareas pendientes" });
+    await expect(
+      summary.getByTestId("pending-summary-uploads").or(summary.getByTestId("pending-summary-none")),
+    ).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Menú", exact: true });
+    await expect(menu.getByRole("link", { name: "Tareas pendientes" })).toHaveAttribute("href", "#/proveedores/main");
+    await summary.getByRole("link", { name: "Ver tareas pendientes" }).click();
+    await expect(page).toHaveURL(/#\/proveedores\/main$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Tareas pendientes" })).toBeVisible();
   });
 });
 

@@ -5,9 +5,11 @@ import { DEMO, dropFile, loginWith, logout, makePdf, openMenu, PASSWORD } from "
  * The provider home and the colegio's view of a provider's communities (spec 02 §2 'Provider home',
  * 'Provider detail by the association'): the colegio defines a mandatory general provider document, a
  * mandatory per-community one and a notice from the administrator that providers must read; the
- * administrator uploads the notice; the demo provider's home lists both uploads owed and the notice to
- * read; the provider uploads the general one and it leaves the home; the colegio sees the provider's figures
- * in the demo community (amber: some met, not all) and opens its documents there.
+ * administrator uploads the notice; the demo provider's start page sums up what it owes, as many as the
+ * colegio's *Docs a subir* and *Docs a leer* say it lacks, and its menu leads to 'Tareas pendientes' (issue
+ * 21), which lists both uploads owed and the notice to read; the provider uploads the general one and it
+ * leaves the home and the summary; the colegio sees the provider's figures in the demo community (amber: some
+ * met, not all) and opens its documents there.
  */
 
 /** The demo world (apps/server seed). */
@@ -80,6 +82,27 @@ async function figures(colegio: Api, providerId: number): Promise<FincaFigures> 
   const row = page.data.find((r) => r.finca === COMMUNITY);
   if (!row) throw new Error(`${PROVIDER.name} does not serve ${COMMUNITY}`);
   return row;
+}
+
+/**
+ * What the colegio's providers list says the provider lacks in it: *Docs a subir* and *Docs a leer*, required
+ * minus met (docs/compliance.md rule 5).
+ */
+async function colegioOwed(colegio: Api): Promise<{ uploads: number; reads: number }> {
+  const providers = await colegio.post<{
+    data: { company_cif: string; all_uploaded: number; upload_must: number; read_all: number; read_must: number }[];
+  }>("/companies/companies/index", { type: 20, filter: PROVIDER.cif });
+  const row = providers.data.find((p) => p.company_cif === PROVIDER.cif)!;
+  return { uploads: row.upload_must - row.all_uploaded, reads: row.read_must - row.read_all };
+}
+
+/** The start page's summary of what is pending says what the colegio counts. */
+async function expectSummaryAsColegio(page: Page) {
+  const owed = await colegioOwed(colegio);
+  const summary = page.getByRole("region", { name: "Tareas pendientes" });
+  await expect(summary.getByTestId("pending-summary-uploads")).toHaveAttribute("data-count", String(owed.uploads));
+  await expect(summary.getByTestId("pending-summary-reads")).toHaveAttribute("data-count", String(owed.reads));
+  return { summary, owed };
 }
 
 const pendingReads = (page: Page) => page.getByTestId("pending-reads");
@@ -167,8 +190,20 @@ test("the colegio defines two mandatory provider documents and a notice; the adm
 test("the provider's home lists both uploads owed and the notice to read, and where to deal with each", async ({
   page,
 }) => {
+  // The provider starts at its communities (spec 02 §2), where what it owes is summed up as the colegio counts it.
   await loginAs(page, "gremio");
-  await page.goto("./#/proveedores/main");
+  expect(DEMO.gremio.start).toBe("/comunidades/index");
+  const { summary, owed } = await expectSummaryAsColegio(page);
+  expect(owed.uploads).toBeGreaterThanOrEqual(2);
+  expect(owed.reads).toBeGreaterThanOrEqual(1);
+  await expect(summary.getByTestId("pending-summary-uploads")).toHaveText(`${owed.uploads} documentos por subir`);
+  await expect(summary.getByRole("link", { name: "Ver tareas pendientes" })).toHaveAttribute(
+    "href",
+    "#/proveedores/main",
+  );
+  // Its menu has 'Tareas pendientes' without the pending-tasks flag (issue 21).
+  await openMenu(page, "Tareas pendientes");
+  await expect(page).toHaveURL(/#\/proveedores\/main$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tareas pendientes" })).toBeVisible();
 
   // Left: the notice, in its community, with its administrator, type, file, size and uploader.
@@ -208,10 +243,11 @@ test("the provider's home lists both uploads owed and the notice to read, and wh
     `#/comunidades/comunidad/${before.id_finca}/upload`,
   );
   // The headers count what their panels list.
-  const readItems = await reads.getByTestId("pending-read-document").count();
-  await expect(reads.getByTestId("pending-reads-count")).toHaveAttribute("data-count", String(readItems));
-  const uploadItems = await uploads.getByTestId("pending-upload").count();
-  expect(uploadItems).toBeGreaterThanOrEqual(2);
+  // The headers count what their panels list, as many as the start page's summary said.
+  await expect(reads.getByTestId("pending-read-document")).toHaveCount(owed.reads);
+  await expect(reads.getByTestId("pending-reads-count")).toHaveAttribute("data-count", String(owed.reads));
+  const uploadItems = owed.uploads;
+  await expect(uploads.getByTestId("pending-upload")).toHaveCount(uploadItems);
   await expect(uploads.getByTestId("pending-uploads-count")).toHaveAttribute("data-count", String(uploadItems));
 
   // The provider uploads the general one where the home sends it, and it leaves the home.
@@ -222,7 +258,12 @@ test("the provider's home lists both uploads owed and the notice to read, and wh
   await expect(box.getByTestId("upload-item")).toHaveAttribute("data-status", "done");
   await expect(box.getByTestId("document-row")).toContainText(GENERAL_FILE);
 
-  await page.goto("./#/proveedores/main");
+  // Back at the start page the summary counts one upload less, as the colegio does.
+  await openMenu(page, "Comunidades");
+  const after = await expectSummaryAsColegio(page);
+  expect(after.owed).toEqual({ uploads: uploadItems - 1, reads: owed.reads });
+  await after.summary.getByRole("link", { name: "Ver tareas pendientes" }).click();
+  await expect(page).toHaveURL(/#\/proveedores\/main$/);
   await expect(uploadRow(page, BOUND)).toBeVisible();
   await expect(uploadRow(page, GENERAL)).toHaveCount(0);
   await expect(pendingUploads(page).getByTestId("pending-uploads-count")).toHaveAttribute(

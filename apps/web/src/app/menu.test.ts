@@ -53,3 +53,23 @@ describe("the browser tab's entry", () => {
     expect(currentEntry(colegio, "/admin/proveedores")).toBeUndefined();
   });
 });
+
+describe("'Tareas pendientes' (issue 21: providers find their work)", () => {
+  const pendingIn = (role: number, flags: string[]) =>
+    menuFor(role, flags).filter((item) => item.to === "/proveedores/main");
+
+  it("is an entry of every provider, with or without pending-tasks (which only chooses the start page)", () => {
+    for (const flags of [[], ["lopd", "lopd-workers"], [FEATURE.pendingTasks], Object.values(FEATURE)]) {
+      expect(
+        pendingIn(Role.gremio, flags).map((item) => item.label),
+        flags.join(),
+      ).toEqual(["pendientes"]);
+    }
+    expect(currentEntry(menuFor(Role.gremio, []), "/proveedores/main")?.label).toBe("pendientes");
+  });
+
+  it("is the provider's only", () => {
+    for (const role of [Role.master, Role.colegio, Role.administrador, Role.portero, Role.superadministrator])
+      expect(pendingIn(role, Object.values(FEATURE)), String(role)).toEqual([]);
+  });
+});

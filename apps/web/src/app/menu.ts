@@ -31,7 +31,9 @@ const MENU: readonly MenuItem[] = [
   { label: "provee-actividades", to: "/provee-actividades", roles: [Role.colegio, Role.administrador] },
   { label: "definiciones", to: "/documents/settings", roles: [Role.colegio] },
   { label: "documentos-validar", to: "/documents/mandatory", roles: [Role.colegio] },
-  { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio], feature: FEATURE.pendingTasks },
+  // Every provider's work in one place (issue 21; the spec gated it behind pending-tasks, which now only chooses
+  // whether the provider starts here or at its communities, whose page sums the same up with a link here).
+  { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio] },
   {
     label: "comunidades",
     to: COMMUNITIES_LIST,

@@ -39,6 +39,8 @@ export const queryKeys = {
   definedDocuments: "defined-documents",
   /** the colegio's documents pending validation */
   pendingValidation: "pending-validation",
+  /** what the calling provider still has to upload and to read ('Tareas pendientes' and its summary) */
+  providerPending: "provider-pending",
   /**
    * every list of a community's documents with a reader's marks, and a porter's uploads there:
    * [reading, what, community, …]

@@ -64,6 +64,7 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/comunidades/index")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/upload")).toBe("page");
     expect(pageAt("/documents/settings")).toBe("page");
+    expect(pageAt("/proveedores/main")).toBe("page");
     expect(pageAt("/documents/summary")).toBe("placeholder");
     expect(pageAt("/admin-fincas/proveedor")).toBe("placeholder");
     expect(pageAt("/proveedores/config/calendar")).toBe("placeholder");

@@ -102,8 +102,8 @@ describe("menu by role and feature flags", () => {
     expect(menuFor(15, ["lopd", "porteros-admin"]).map((i) => i.to)).toContain("/admin-fincas/porteros/-1");
   });
 
-  it("shows pending tasks to providers only with pending-tasks", () => {
-    expect(menuFor(20, ["lopd"]).map((i) => i.to)).not.toContain("/proveedores/main");
+  it("shows pending tasks to every provider, first, with or without pending-tasks (issue 21)", () => {
+    expect(menuFor(20, ["lopd"]).map((i) => i.to)[0]).toBe("/proveedores/main");
     expect(menuFor(20, ["pending-tasks"]).map((i) => i.to)[0]).toBe("/proveedores/main");
   });
 

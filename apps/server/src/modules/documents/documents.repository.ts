@@ -6,10 +6,15 @@ import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/
 import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
 
-/** A document's columns, named as the API names them (with the file's, `fileColumns`). */
+/**
+ * A document's columns, named as the API names them (with the file's, `fileColumns`). `needs_expiry` is
+ * decided here, in the statement that reads the row, from its definition as it is now and its file: every
+ * list of documents says it without asking again per row (issue 21: such a document is flagged wherever it
+ * shows, and its uploader's dialog reopens).
+ */
 const documentColumns = sql`d.id, d.definition_id as id_document_require_definition, d.company_id,
   co.name as company_name, d.community_id as id_finca, d.user_id as user_origin, d.validated,
-  dd.obsoletable as def_obsoletable, ${fileColumns}`;
+  (dd.obsoletable and f.obsolete is null) as needs_expiry, ${fileColumns}`;
 const documentFrom = sql`company_documents d join files f on f.id = d.file_id join companies co on co.id = d.company_id
   join document_definitions dd on dd.id = d.definition_id`;
 
@@ -24,19 +29,18 @@ const readDocumentColumns = rowReader({
   id_finca: col.intOrNull,
   user_origin: col.int,
   validated: col.bool,
-  def_obsoletable: col.bool,
+  needs_expiry: col.bool,
 });
 
 /** The document of a row that selected `documentColumns`, its expiry state as of `today`. */
 function toDocument(raw: Record<string, unknown>, today = todayInSpain()): DocumentRecord {
-  const { def_obsoletable, ...doc } = readDocumentColumns(raw);
+  const doc = readDocumentColumns(raw);
   const file = toFileRow(raw);
   return {
     ...doc,
     fileupload_id: file.id,
     fileupload: file,
     expired: expiryState(file.obsolete, today).kind === "expired",
-    needs_expiry: def_obsoletable && !file.obsolete,
   };
 }
 
@@ -109,11 +113,12 @@ export async function eraseDocument(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Validates or un-validates; a document already so is left untouched (its compliance caches stay valid). */
 export async function setValidated(db: DbOrTx, id: number, valid: boolean, userId: number) {
   await db.execute(
     sql`update company_documents
         set validated = ${valid}, validated_at = ${valid ? sql`now()` : sql`null`}, validated_by = ${valid ? userId : null}
-        where id = ${id}`,
+        where id = ${id} and validated is distinct from ${valid}`,
   );
 }
 

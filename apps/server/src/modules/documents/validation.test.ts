@@ -361,3 +361,149 @@ describe("the definitions that apply to a company (companies/documents/getcompan
     expectError(await companyDefined(w.t.master, {}), 403, ErrorKey.forbidden);
   });
 });
+
+describe("undoing a validation (issue 21: 'Deshacer' sends validatedocument with valid false)", () => {
+  /** Every figure of colegio A that a validation can move, as its lists answer them. */
+  const figures = async () => {
+    const companies = async (type: number, extra: object = {}) => {
+      const res = await post(w.t.colegio, "/companies/companies/index", { type, limit: 100, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Record<string, number>[]).map((r) => [
+        r.id,
+        r.all_uploaded,
+        r.upload_must,
+        r.read_all,
+        r.read_must,
+        r.pending_validation,
+      ]);
+    };
+    const communities = await post(w.t.administrador, "/companies/fincas/index", { colg_id: w.A.id });
+    expect(communities.statusCode, communities.body).toBe(200);
+    const providersOfC1 = await post(w.t.administrador, "/companies-providers/index", { idFinca: w.C1.id });
+    expect(providersOfC1.statusCode, providersOfC1.body).toBe(200);
+    return {
+      providers: await companies(Role.gremio),
+      administrators: await companies(Role.administrador),
+      // 'Ver solo docs pendientes' (pending_work_cache)
+      withWorkLeft: (await companies(Role.gremio, { filterNotRead: 1 })).map(([id]) => id),
+      communities: communities.json().data,
+      providersOfC1: providersOfC1.json().data,
+      pending: (await pending(w.t.colegio)).json(),
+    };
+  };
+  const pendingOf = (rows: (number | undefined)[][], id: number) => rows.find(([rowId]) => rowId === id)![5];
+
+  it("puts back every figure and list exactly as they were before validating, its row included", async () => {
+    const before = await figures();
+    const beforeRow = await rowOf(docs.v1.id);
+    expect(pendingOf(before.providers, w.P1.id)).toBe(1);
+    expect(before.withWorkLeft).toContain(w.P1.id);
+
+    expect((await validate(w.t.colegio, docs.v1.id, true)).json().data.validated).toBe(true);
+    const validated = await figures();
+    expect(pendingOf(validated.providers, w.P1.id)).toBe(0);
+    expect(validated.pending.data.map((r: { document: { id: number } }) => r.document.id)).not.toContain(docs.v1.id);
+
+    const undo = await validate(w.t.colegio, docs.v1.id, false);
+    expect(undo.json()).toEqual({ result: true, data: { id: docs.v1.id, validated: false } });
+    expect(await figures()).toEqual(before);
+    expect(await rowOf(docs.v1.id)).toEqual(beforeRow);
+  });
+
+  it("only the colegio of the document undoes it: anyone else gets 403 with no data and it stays validated", async () => {
+    expect((await validate(w.t.colegio, docs.v1.id, true)).statusCode).toBe(200);
+    const validatedRow = await rowOf(docs.v1.id);
+    for (const who of ["colegioB", "gremio", "p3", "administrador", "portero", "master"] as const) {
+      const colg = who === "gremio" || who === "p3" || who === "administrador" ? { colg_id: w.A.id } : {};
+      const res = await validate(w.t[who], docs.v1.id, false, colg);
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(403);
+      expect(res.json()).toEqual({ result: false, error: ErrorKey.forbidden });
+    }
+    expect(await rowOf(docs.v1.id)).toEqual(validatedRow);
+    // Without a session: 401, and nothing changes either.
+    expectError(
+      await post(undefined, "/companies/documents/validatedocument", { id_document: docs.v1.id, valid: false }),
+      401,
+      ErrorKey.unauthorized,
+    );
+    expect((await rowOf(docs.v1.id)).validated).toBe(true);
+  });
+});
+
+describe("a document that still owes its expiry date (issue 21: needs_expiry in every list's rows)", () => {
+  /** P1's document for an obsoletable definition (validated by the colegio), uploaded without a date. */
+  async function owedDocument() {
+    const rc = await define(ctx, w.t.colegio, {
+      name: "Seguro de responsabilidad civil",
+      requirement_origin: Requirement.provider,
+      mandatory: true,
+      obsoletable: true,
+      validate_colegio_required: true,
+    });
+    const doc = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: rc.id }, "poliza-rc.pdf");
+    return { rc, doc };
+  }
+  /** What each list that shows P1's documents says of `id`: needs_expiry, or undefined where it is absent. */
+  const owedIn = async (definitionId: number, id: number) => {
+    const inEntry = (res: Awaited<ReturnType<typeof post>>) =>
+      (entryOf(res, definitionId)?.documents.find((d) => d.id === id) as { needs_expiry?: boolean } | undefined)
+        ?.needs_expiry;
+    const own = inEntry(await companyDefined(w.t.gremio, { colg_id: w.A.id }));
+    const inCommunity = inEntry(await companyDefined(w.t.gremio, { id_finca: w.C1.id }));
+    const colegio = inEntry(await companyDefined(w.t.colegio, { id_company: w.P1.id }));
+    const administrator = inEntry(
+      await post(w.t.administrador, "/companies/providers/document_uploaded_by_provider_finca", {
+        id_finca: w.C1.id,
+        id_gremio: w.P1.id,
+      }),
+    );
+    const one = await call(ctx.app, "GET", `/companies/documents/getcompanyuploaded/${id}?colg_id=${w.A.id}`, {
+      token: w.t.gremio,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    return { own, inCommunity, colegio, administrator, one: [one.json().needs_expiry, one.json().data.needs_expiry] };
+  };
+  const everywhere = (value: boolean) => ({
+    own: value,
+    inCommunity: value,
+    colegio: value,
+    administrator: value,
+    one: [value, value],
+  });
+
+  it("is said in every list that shows the document, for its uploader and for those who look at it", async () => {
+    const { rc, doc } = await owedDocument();
+    expect(await owedIn(rc.id, doc.id)).toEqual(everywhere(true));
+    // Another definition's document without a date owes nothing.
+    expect((await owedIn(def.VAL, docs.v1.id)).own).toBe(false);
+    // An incomplete document does not wait for the colegio.
+    expect(
+      (await pending(w.t.colegio)).json().data.map((r: { document: { id: number } }) => r.document.id),
+    ).not.toContain(doc.id);
+  });
+
+  it("ends when the date is set, and follows the definition as it is now (no copy to go stale)", async () => {
+    const { rc, doc } = await owedDocument();
+    const edit = (obsolete: string | null) =>
+      post(w.t.gremio, `/file-manager/fileupload/edit/${doc.fileupload_id}`, { name: "poliza-rc.pdf", obsolete });
+    expect((await edit("2099-12-31")).statusCode).toBe(200);
+    expect(await owedIn(rc.id, doc.id)).toEqual(everywhere(false));
+
+    // The colegio stops demanding a date: a document without one owes nothing any more; demanding it again, it does.
+    const redefine = async (obsoletable: boolean) => {
+      const res = await post(w.t.colegio, `/document-require-definitions/edit/${rc.id}`, {
+        name: rc.name,
+        requirement_origin: Requirement.provider,
+        mandatory: true,
+        validate_colegio_required: true,
+        obsoletable,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await redefine(false);
+    expect((await edit(null)).statusCode).toBe(200);
+    expect(await owedIn(rc.id, doc.id)).toEqual(everywhere(false));
+    await redefine(true);
+    expect(await owedIn(rc.id, doc.id)).toEqual(everywhere(true));
+  });
+});

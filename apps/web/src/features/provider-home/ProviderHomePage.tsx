@@ -1,16 +1,17 @@
 import type { PendingReadRow, UploadPendingRow } from "@coordina/domain";
-import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconArrowRight, IconBook, IconEye, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { addTexts } from "../../app/i18n";
+import { useSession } from "../../app/session";
+import { pendingReadsQuery, uploadsPendingQuery } from "../../shared/pending/pendingQueries";
 import { formatFileSize } from "../../ui/fileSize";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { openFile } from "../../ui/openFile";
 import { PageFrame } from "../../ui/PageFrame";
 import { IconAction } from "../../ui/RowActions";
-import { pendingReadsQuery, uploadsPendingQuery } from "./api/providerHomeApi";
 import { HomePanel } from "./components/HomePanel";
 import texts from "./es.json";
 import { groupPendingReads, readingPath, sortUploadsPending, uploadPath, uploadStateText } from "./logic";
@@ -169,6 +170,16 @@ function UploadsPending() {
  */
 export default function ProviderHomePage() {
   const { t } = useTranslation();
+  // What is owed is owed in a colegio: without one chosen, the page asks for it instead of a refusal.
+  const colegioChosen = (useSession()?.colegio.id ?? 0) > 0;
+  if (!colegioChosen)
+    return (
+      <PageFrame title={t("provider-home.title")}>
+        <Alert color="blue" data-testid="provider-home-choose-colegio">
+          {t("provider-home.choose-colegio")}
+        </Alert>
+      </PageFrame>
+    );
   return (
     <PageFrame title={t("provider-home.title")}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>

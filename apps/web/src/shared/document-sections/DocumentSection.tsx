@@ -61,7 +61,9 @@ export function DocumentSection({ title, definitions, onOpen, empty, loading, er
                     <Text size="xs" c="dimmed">
                       {formatFileSize(file.size)}
                     </Text>
-                    {file.obsolete !== undefined && <ExpiryIndicator obsolete={file.obsolete} />}
+                    {file.obsolete !== undefined && (
+                      <ExpiryIndicator obsolete={file.obsolete} needsExpiry={file.needsExpiry} />
+                    )}
                     {file.read !== undefined && <ReadStatusBadge read={file.read} />}
                     {onOpen && (
                       <IconAction

@@ -5,9 +5,11 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
+import { useSession } from "../../app/session";
 import { QueryView } from "../../ui/LoadState";
 import { definedDocumentsQuery } from "./api/fetchDefinedDocuments";
 import { DefinitionUploadBox } from "./DefinitionUploadBox";
+import { owedExpiry } from "./documentRules";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -30,7 +32,9 @@ export function DefinitionBoxes({ request, ...rest }: DefinitionBoxesProps) {
 
 /**
  * The boxes of an answer of getcompanydefined's shape (documents_fincas too): loading, its error, the
- * 'no docs' alert, or `intro` and a box per definition.
+ * 'no docs' alert, or `intro` and a box per definition. A document its user uploaded without the expiry date
+ * its definition demands opens its dialog again as soon as the boxes show it (`owedExpiry`), in whichever box
+ * holds it: leaving or reloading the page does not escape it.
  */
 export function DefinitionBoxesOf({
   query,
@@ -44,6 +48,7 @@ export function DefinitionBoxesOf({
   intro?: (answer: CompanyDefinedResponse) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const userId = useSession()?.user.id;
   return (
     <QueryView
       query={query}
@@ -56,14 +61,23 @@ export function DefinitionBoxesOf({
         </Alert>
       }
     >
-      {(answer) => (
-        <Stack gap="md">
-          {intro?.(answer)}
-          {answer.data.filter(only).map((item) => (
-            <DefinitionUploadBox key={item.definition.id} item={item} communityId={communityId} />
-          ))}
-        </Stack>
-      )}
+      {(answer) => {
+        const items = answer.data.filter(only);
+        const owed = owedExpiry(items, userId);
+        return (
+          <Stack gap="md">
+            {intro?.(answer)}
+            {items.map((item) => (
+              <DefinitionUploadBox
+                key={item.definition.id}
+                item={item}
+                communityId={communityId}
+                owed={owed && item.documents.includes(owed) ? owed : null}
+              />
+            ))}
+          </Stack>
+        );
+      }}
     </QueryView>
   );
 }

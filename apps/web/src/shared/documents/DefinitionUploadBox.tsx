@@ -66,15 +66,18 @@ function TemplateLinks({ templates }: { templates: DefinitionDocuments["template
 /**
  * The documents of a box as the owner acts on them: erase (after the question) and switch the validation,
  * shown switched until the documents reload; the edit dialog for a document picked by hand, then for each
- * upload that still needs an expiry date, one after another.
+ * upload that still needs an expiry date, one after another, then for `owed`, a document of the box that the
+ * server says still owes its date (one left so by an earlier visit). A document saved here is not asked for
+ * again while the documents reload.
  */
-function useBoxDocuments(communityId: number | undefined) {
+function useBoxDocuments(communityId: number | undefined, owed: DocumentRow | null) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-boxes.confirm-erase" });
   const { t: tAction } = useTranslation(undefined, { keyPrefix: "document-boxes.actions" });
   const erase = useEraseDocument(communityId);
   const validate = useValidateDocument(communityId);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [expiryQueue, setExpiryQueue] = useState<DocumentRow[]>([]);
+  const [settled, setSettled] = useState<ReadonlySet<number>>(new Set());
   const actions = useRowActions((document: DocumentRow) => document.id, {
     erase: {
       label: () => tAction("erase"),
@@ -85,16 +88,19 @@ function useBoxDocuments(communityId: number | undefined) {
     validate: { run: (document) => validate.mutateAsync({ id: document.id, valid: true }) },
     unvalidate: { run: (document) => validate.mutateAsync({ id: document.id, valid: false }) },
   });
+  const shown = (document: DocumentRow): DocumentRow =>
+    actions.isRunning(document, "validate") || actions.isRunning(document, "unvalidate")
+      ? { ...document, validated: actions.isRunning(document, "validate") }
+      : document;
+  const owing = [...expiryQueue, ...(owed ? [owed] : [])].filter((document) => !settled.has(document.id));
+  const current = editing ?? owing[0] ?? null;
   return {
     actions,
     /** a document as shown: its validation switched while the switch is being saved */
-    shown: (document: DocumentRow): DocumentRow =>
-      actions.isRunning(document, "validate") || actions.isRunning(document, "unvalidate")
-        ? { ...document, validated: actions.isRunning(document, "validate") }
-        : document,
+    shown,
     edit: setEditing,
-    /** the document of the edit dialog: one edited by hand first, then the uploads owing an expiry */
-    editing: editing ?? expiryQueue[0] ?? null,
+    /** the document of the edit dialog: one edited by hand first, then the uploads owing an expiry, then `owed` */
+    editing: current,
     uploaded: (answer: unknown) => {
       const response = asDocumentResponse(answer);
       if (response) setExpiryQueue((queue) => queueForExpiry(queue, response.data, response.needs_expiry));
@@ -102,7 +108,11 @@ function useBoxDocuments(communityId: number | undefined) {
     /** the edit dialog is done with its document: on to the next one owing an expiry */
     editDone: () => {
       if (editing) setEditing(null);
-      else setExpiryQueue(([, ...rest]) => rest);
+      else if (current) {
+        const done = current.id;
+        setSettled((ids) => new Set(ids).add(done));
+        setExpiryQueue((queue) => queue.filter((document) => document.id !== done));
+      }
     },
   };
 }
@@ -111,20 +121,24 @@ function useBoxDocuments(communityId: number | undefined) {
  * One definition's box (spec 02 §2 'Upload screen for a community', 'Mandatory documents'): its name and
  * tags, its templates, the documents uploaded for it (name, size, uploader, date, expiry, validation; open,
  * download, and for their owner edit and erase), and the upload area when the caller uploads it here. An
- * upload whose definition demands an expiry opens the edit dialog at once, one document after another.
+ * upload whose definition demands an expiry opens the edit dialog at once, one document after another, and
+ * opens it again on the uploader's next visit while the date is missing (`owed`).
  */
 export function DefinitionUploadBox({
   item,
   communityId,
+  owed = null,
 }: {
   item: DefinitionDocuments;
   /** the community of the screen: community-bound (assocfinca) documents are uploaded for it */
   communityId?: number;
+  /** a document of this box whose expiry dialog opens by itself (DefinitionBoxesOf chooses it) */
+  owed?: DocumentRow | null;
 }) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-boxes" });
   const { definition, documents, templates } = item;
   const refresh = useRefreshDocuments(communityId);
-  const box = useBoxDocuments(communityId);
+  const box = useBoxDocuments(communityId, owed);
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="definition-box" data-definition-id={definition.id}>

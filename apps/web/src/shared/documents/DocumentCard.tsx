@@ -8,7 +8,6 @@ import { formatFileSize } from "../../ui/fileSize";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { openFile } from "../../ui/openFile";
 import { IconAction, type RowActions } from "../../ui/RowActions";
-import { missesExpiry } from "./documentRules";
 import { ExpiryIndicator } from "./ExpiryIndicator";
 import texts from "./es.json";
 
@@ -62,12 +61,12 @@ interface DocumentCardProps {
 }
 
 /**
- * One document of a definition's box: name, size, uploader, date, expiry and validation; open and
+ * One document of a definition's box: name, size, uploader, date, expiry ('Falta la fecha de caducidad' while
+ * it owes the date its definition demands, for everyone who sees it) and validation; open and
  * download, and for its owner edit and erase.
  */
 export function DocumentCard({ document, definition, canValidate, actions, onEdit }: DocumentCardProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-boxes.actions" });
-  const { t: tAll } = useTranslation();
   const file = document.fileupload;
   return (
     <ItemCard
@@ -106,12 +105,7 @@ export function DocumentCard({ document, definition, canValidate, actions, onEdi
       <ItemTitle>{file.name}</ItemTitle>
       <ItemMeta parts={[formatFileSize(file.size), document.company_name, formatDate(file.created)]} />
       <Group gap="xs">
-        <ExpiryIndicator obsolete={file.obsolete} />
-        {document.can_edit && missesExpiry(definition, document) && (
-          <Badge color="red" variant="light" size="xs">
-            {tAll("documents.expiry-required")}
-          </Badge>
-        )}
+        <ExpiryIndicator obsolete={file.obsolete} needsExpiry={document.needs_expiry} />
       </Group>
     </ItemCard>
   );

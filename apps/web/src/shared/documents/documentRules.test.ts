@@ -2,7 +2,7 @@ import { type DefinitionDocuments, type DocumentRow, ValidationKey } from "@coor
 import { describe, expect, it } from "vitest";
 import { showsDocuments } from "./api/refreshDocuments";
 import { asDocumentResponse, definedUploadFields } from "./api/uploadDefinedFile";
-import { definitionTags, documentFormProblems, expiryRule, missesExpiry, queueForExpiry } from "./documentRules";
+import { definitionTags, documentFormProblems, expiryRule, owedExpiry, queueForExpiry } from "./documentRules";
 
 const definition = (over: Partial<DefinitionDocuments["definition"]> = {}): DefinitionDocuments["definition"] => ({
   id: 4,
@@ -62,10 +62,23 @@ describe("the expiry rule of the edit dialog", () => {
     expect(documentFormProblems({ name: "x".repeat(201), obsolete: null }, false).name).toBe(ValidationKey.fileName);
   });
 
-  it("tells an obsoletable document without expiry", () => {
-    expect(missesExpiry(definition({ obsoletable: true }), document(1))).toBe(true);
-    expect(missesExpiry(definition({ obsoletable: true }), document(1, "2027-01-31"))).toBe(false);
-    expect(missesExpiry(definition(), document(1))).toBe(false);
+  it("reopens, one at a time, the first document that owes its date, for the user who uploaded it", () => {
+    const owing = (id: number, over: Partial<DocumentRow> = {}) => ({ ...document(id), needs_expiry: true, ...over });
+    const item = (documents: DocumentRow[]) => ({
+      definition: definition({ obsoletable: true }),
+      documents,
+      templates: [],
+      can_upload: true,
+      can_validate: false,
+    });
+    const boxes = [item([document(1, "2027-01-31"), owing(2, { user_origin: 9 })]), item([owing(3), owing(4)])];
+    expect(owedExpiry(boxes, 5)?.id).toBe(3);
+    // Its uploader's colleague (same company, another user) is not stopped by it; it is flagged to them.
+    expect(owedExpiry(boxes, 9)?.id).toBe(2);
+    expect(owedExpiry(boxes, 7)).toBeNull();
+    // Someone who cannot edit it (the colegio, the administrator looking at it) never gets the dialog.
+    expect(owedExpiry([item([owing(3, { can_edit: false })])], 5)).toBeNull();
+    expect(owedExpiry([item([document(1)])], 5)).toBeNull();
   });
 });
 

@@ -45,9 +45,17 @@ export function documentFormProblems(
   return problems;
 }
 
-/** An obsoletable document without an expiry date still owes it (its uploader is told so). */
-export function missesExpiry(definition: Definition, document: DocumentRow): boolean {
-  return definition.obsoletable && !document.fileupload.obsolete;
+/**
+ * The document whose expiry dialog opens by itself for this user (issue 21: reloading cannot escape it): the
+ * first one of these boxes that still owes its date (the server's `needs_expiry`, from its definition as it is
+ * now), that the user's company may edit and that this user uploaded. One at a time: the next one opens once
+ * it is saved. Others who see such a document see it flagged ('Falta la fecha de caducidad').
+ */
+export function owedExpiry(items: readonly DefinitionDocuments[], userId: number | undefined): DocumentRow | null {
+  for (const { documents } of items)
+    for (const document of documents)
+      if (document.needs_expiry && document.can_edit && document.user_origin === userId) return document;
+  return null;
 }
 
 /** After an upload: the document joins the queue of expiry dialogs when the answer says it needs one. */

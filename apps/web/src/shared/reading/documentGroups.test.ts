@@ -154,8 +154,8 @@ describe("the provider-in-community view", () => {
     expect(forAdministrator.map((d) => d.name)).toEqual(["Evaluación de riesgos", "Aviso general"]);
     expect(forProviders[0]!.files).toEqual([]);
     expect(forAdministrator[0]!.files).toEqual([
-      { id: 10, fileId: 100, name: "evaluacion.pdf", size: 4096, obsolete: null },
-      { id: 11, fileId: 101, name: "anexo.pdf", size: 4096, obsolete: "2026-12-31" },
+      { id: 10, fileId: 100, name: "evaluacion.pdf", size: 4096, obsolete: null, needsExpiry: false },
+      { id: 11, fileId: 101, name: "anexo.pdf", size: 4096, obsolete: "2026-12-31", needsExpiry: false },
     ]);
   });
 
@@ -174,7 +174,9 @@ describe("the provider-in-community view", () => {
       [5, "Formación del portero"],
       [3, "Reconocimiento médico"],
     ]);
-    expect(sections[0]!.files).toEqual([{ id: 50, fileId: 500, name: "formacion.pdf", size: 4096, obsolete: null }]);
+    expect(sections[0]!.files).toEqual([
+      { id: 50, fileId: 500, name: "formacion.pdf", size: 4096, obsolete: null, needsExpiry: false },
+    ]);
     expect(sections[1]!.files).toEqual([]);
   });
 });

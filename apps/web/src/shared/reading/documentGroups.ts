@@ -63,6 +63,8 @@ export interface SectionFile {
   size: number;
   /** expiry YYYY-MM-DD or null (never); undefined: not shown */
   obsolete?: string | null;
+  /** its definition demands an expiry date and it has none yet (the server's needs_expiry) */
+  needsExpiry?: boolean;
   /** read by the provider; undefined: not shown */
   read?: boolean;
 }
@@ -107,6 +109,7 @@ export function definitionSections(data: readonly DefinitionDocuments[]): Sectio
       name: document.fileupload.name,
       size: document.fileupload.size,
       obsolete: document.fileupload.obsolete,
+      needsExpiry: document.needs_expiry,
     })),
   }));
 }

@@ -7,5 +7,7 @@ import { isReadingListOf, queryKeys, showsCommunityFigures } from "../../app/que
  */
 export function showsReading(key: QueryKey, communityId: number): boolean {
   if (key[0] === queryKeys.reading) return isReadingListOf(key, communityId);
+  // a read mark takes an item off the provider's 'Tareas pendientes'
+  if (key[0] === queryKeys.providerPending) return true;
   return showsCommunityFigures(key, communityId);
 }

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { showErrorMessage } from "../../../app/errorDialog";
 import { queryKeys } from "../../../app/queryKeys";
 import { communityPanelPath } from "../../../shared/paths";
+import { PendingSummary } from "../../../shared/pending/PendingSummary";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction } from "../../../ui/RowActions";
@@ -19,7 +20,8 @@ const pathOf = (row: ProviderCommunityRow) => communityPanelPath(row.id, panelSt
 
 /**
  * The communities a provider serves (spec 02 §2 'Communities list for a provider'): search, sorting by
- * name, CIF or administrator, 10 per page; a row (or its eye) opens the community's documents.
+ * name, CIF or administrator, 10 per page; a row (or its eye) opens the community's documents. Above the list,
+ * as it is the provider's start page, what it still has to upload and read, with the way to 'Tareas pendientes'.
  */
 export function ProviderCommunitiesList() {
   const { t } = useTranslation(undefined, { keyPrefix: "communities-page" });
@@ -68,6 +70,7 @@ export function ProviderCommunitiesList() {
   return (
     <ListPage
       title={title}
+      notice={<PendingSummary />}
       icon={<IconBuildingCommunity size={20} />}
       columns={columns}
       rows={rows}

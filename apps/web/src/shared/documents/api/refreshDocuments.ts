@@ -11,6 +11,7 @@ import { isReadingListOf, queryKeys, showsCommunityFigures } from "../../../app/
 export function showsDocuments(key: QueryKey, communityId?: number): boolean {
   const [name] = key;
   if (name === queryKeys.definedDocuments || name === queryKeys.pendingValidation) return true;
+  if (name === queryKeys.providerPending) return true;
   return isReadingListOf(key, communityId) || showsCommunityFigures(key, communityId);
 }
 
