@@ -4,6 +4,7 @@ import {
   ErrorKey,
   type PendingReadRow,
   Requirement,
+  Role,
   todayInSpain,
 } from "@coordina/domain";
 import { count, eq, sql } from "drizzle-orm";
@@ -369,6 +370,38 @@ describe("the provider's pending reads (doc-read-pending-by-provider)", () => {
     expect(await pendingOf(w.t.gremio, { colg_id: w.B.id })).toEqual(inB);
     // No colegio chosen: every colegio it works in.
     expect(await pendingOf(w.t.gremio)).toEqual([...expected, ...inB]);
+  });
+
+  it("counts for every provider exactly the colegio's 'Docs a leer' still unread (read_must − read_all), before and after a read", async () => {
+    // 'Tareas pendientes' and its summary show this list's length; the colegio's providers list, the figures.
+    const providers = [
+      { token: w.t.gremio, id: w.P1.id },
+      { token: w.t.p3, id: w.P3.id },
+      { token: w.t.p2, id: w.P2.id },
+      { token: w.t.p0, id: w.P0.id },
+    ];
+    const compare = async () => {
+      const list = await post(w.t.colegio, "/companies/companies/index", { type: Role.gremio, limit: 100 });
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = list.json().data as { id: number; read_must: number; read_all: number }[];
+      const counted: [number, number, number][] = [];
+      for (const p of providers) {
+        const figures = rows.find((r) => r.id === p.id);
+        expect(figures, `provider ${p.id} in the colegio's list`).toBeDefined();
+        counted.push([
+          p.id,
+          (await pendingOf(p.token, { colg_id: w.A.id })).length,
+          figures!.read_must - figures!.read_all,
+        ]);
+      }
+      for (const [, listed, owed] of counted) expect(listed).toBe(owed);
+      return counted.map(([, listed]) => listed);
+    };
+    const before = await compare();
+    expect(before[0]).toBeGreaterThan(0);
+    await marked(w.t.gremio, { id_document: doc.aNormas.id, id_finca: w.C1.id, id_company: w.P1.id });
+    const after = await compare();
+    expect(after[0]).toBe(before[0]! - 1);
   });
 
   it("is empty for a provider that serves nothing, and only for providers", async () => {
