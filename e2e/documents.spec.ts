@@ -53,9 +53,23 @@ test("the provider drags a PDF in, must set its expiry, and opens it through its
   await expect(failure).toBeVisible();
   await failure.getByRole("button", { name: "Aceptar" }).click();
 
+  // The wrong PDF goes in: the forced expiry dialog lets the uploader erase it instead, after the question.
+  const dialog = page.getByRole("dialog", { name: "Editar documento" });
+  await dropFile(page, box(page).getByTestId("upload-area"), "factura.pdf", await makePdf(`Factura ${tag}`));
+  await expect(dialog).toBeVisible();
+  await expect(box(page).getByTestId("document-row")).toContainText("factura.pdf");
+  await dialog.getByRole("button", { name: "Eliminar documento" }).click();
+  const question = page.getByRole("dialog", { name: "Borrar documento" });
+  await expect(question).toContainText("¿Seguro que quieres borrar este documento?");
+  await question.getByRole("button", { name: "Borrar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(box(page).getByTestId("no-documents")).toHaveText("No hay documentos");
+  await page.reload();
+  await expect(box(page).getByTestId("no-documents")).toHaveText("No hay documentos");
+  await expect(dialog).toBeHidden();
+
   // A real PDF goes in; the expiry dialog cannot be dismissed until a date is saved.
   await dropFile(page, box(page).getByTestId("upload-area"), "poliza-rc.pdf", await makePdf(`Póliza ${tag}`));
-  const dialog = page.getByRole("dialog", { name: "Editar documento" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Fecha de caducidad obligatoria");
   await expect(dialog.getByRole("button", { name: "Guardar" })).toBeDisabled();

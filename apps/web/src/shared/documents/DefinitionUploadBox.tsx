@@ -1,8 +1,9 @@
-import type { DefinitionDocuments, DocumentRow } from "@coordina/domain";
+import { type DefinitionDocuments, type DocumentRow, ErrorKey } from "@coordina/domain";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconFileDownload, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../app/api";
 import { openFile } from "../../ui/openFile";
 import { RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
 import { UploadArea } from "../../ui/UploadArea";
@@ -15,6 +16,10 @@ import { DocumentEditModal } from "./DocumentEditModal";
 import { definitionTags, queueForExpiry } from "./documentRules";
 
 type Definition = DefinitionDocuments["definition"];
+
+/** The erase failed because the document is no longer there (erased meanwhile, or never was). */
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.key === ErrorKey.documentAlreadyErased);
 
 /** The definition's name and the tags of what it demands. */
 function DefinitionHeading({ definition }: { definition: Definition }) {
@@ -67,8 +72,8 @@ function TemplateLinks({ templates }: { templates: DefinitionDocuments["template
  * The documents of a box as the owner acts on them: erase (after the question) and switch the validation,
  * shown switched until the documents reload; the edit dialog for a document picked by hand, then for each
  * upload that still needs an expiry date, one after another, then for `owed`, a document of the box that the
- * server says still owes its date (one left so by an earlier visit). A document saved here is not asked for
- * again while the documents reload.
+ * server says still owes its date (one left so by an earlier visit). A document saved or erased here is not
+ * asked for again while the documents reload; a forced dialog erases its document through the same question.
  */
 function useBoxDocuments(communityId: number | undefined, owed: DocumentRow | null) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-boxes.confirm-erase" });
@@ -78,11 +83,26 @@ function useBoxDocuments(communityId: number | undefined, owed: DocumentRow | nu
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [expiryQueue, setExpiryQueue] = useState<DocumentRow[]>([]);
   const [settled, setSettled] = useState<ReadonlySet<number>>(new Set());
+  /** this document is done with (its date saved, or it is gone): its dialog does not open again */
+  const settle = (id: number) => {
+    setSettled((ids) => new Set(ids).add(id));
+    setExpiryQueue((queue) => queue.filter((document) => document.id !== id));
+    setEditing((document) => (document?.id === id ? null : document));
+  };
   const actions = useRowActions((document: DocumentRow) => document.id, {
     erase: {
       label: () => tAction("erase"),
       ...TRASH,
-      run: (document) => erase.mutateAsync(document.id),
+      // An erased document owes nothing: its dialog closes for good (also when it was gone already).
+      run: async (document) => {
+        try {
+          await erase.mutateAsync(document.id);
+        } catch (error) {
+          if (isGone(error)) settle(document.id);
+          throw error;
+        }
+        settle(document.id);
+      },
       ask: { title: t("title"), text: () => t("text"), cancelLabel: t("cancel"), confirmLabel: t("confirm") },
     },
     validate: { run: (document) => validate.mutateAsync({ id: document.id, valid: true }) },
@@ -108,11 +128,7 @@ function useBoxDocuments(communityId: number | undefined, owed: DocumentRow | nu
     /** the edit dialog is done with its document: on to the next one owing an expiry */
     editDone: () => {
       if (editing) setEditing(null);
-      else if (current) {
-        const done = current.id;
-        setSettled((ids) => new Set(ids).add(done));
-        setExpiryQueue((queue) => queue.filter((document) => document.id !== done));
-      }
+      else if (current) settle(current.id);
     },
   };
 }
@@ -196,6 +212,8 @@ export function DefinitionUploadBox({
           void refresh();
         }}
         onSaved={box.editDone}
+        onErase={(document) => box.actions.start("erase", document)}
+        erasing={box.editing !== null && box.actions.isRunning(box.editing, "erase")}
       />
       <RowActionHost actions={box.actions} testId="document-notice" />
     </Card>

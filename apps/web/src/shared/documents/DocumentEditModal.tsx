@@ -1,8 +1,8 @@
 import "@mantine/dates/styles.css";
 import type { DocumentRow, FileRow } from "@coordina/domain";
-import { Alert, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { IconAlertTriangle, IconCalendar } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCalendar, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../app/api";
@@ -22,6 +22,13 @@ interface DocumentEditModalProps {
   communityId?: number;
   onClose: () => void;
   onSaved: (file: FileRow) => void;
+  /**
+   * erase the document instead (after the box's own erase question): offered only while the dialog is forced,
+   * so that an uploader who picked the wrong file is not trapped in it (issue 21)
+   */
+  onErase?: (document: DocumentRow) => void;
+  /** the erase asked through `onErase` is running */
+  erasing?: boolean;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -41,6 +48,8 @@ function EditForm({
   communityId,
   onClose,
   onSaved,
+  onErase,
+  erasing = false,
 }: DocumentEditModalProps & { document: DocumentRow }) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-boxes.edit" });
   const { t: tAll } = useTranslation();
@@ -54,7 +63,7 @@ function EditForm({
   const submit = useSubmit(useEditDocumentFile(communityId), {
     check: () => {
       setTouched(true);
-      return !blocked;
+      return !blocked && !erasing;
     },
     variables: () => ({ fileId: file.id, name: name.trim(), obsolete }),
     onDone: onSaved,
@@ -99,12 +108,26 @@ function EditForm({
           <Field label={t("created")} value={formatDate(file.created)} />
           <Field label={t("size")} value={formatFileSize(file.size)} />
         </SimpleGrid>
-        <FormActions
-          busy={submit.busy}
-          submitLabel={t("save")}
-          submitDisabled={blocked}
-          cancel={rule.dismissable ? { label: t("cancel"), onClick: onClose } : undefined}
-        />
+        <Group justify="flex-end" gap="sm">
+          {!rule.dismissable && onErase && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={erasing}
+              disabled={submit.busy}
+              onClick={() => onErase(document)}
+            >
+              {t("erase")}
+            </Button>
+          )}
+          <FormActions
+            busy={submit.busy}
+            submitLabel={t("save")}
+            submitDisabled={blocked || erasing}
+            cancel={rule.dismissable ? { label: t("cancel"), onClick: onClose } : undefined}
+          />
+        </Group>
       </Stack>
     </form>
   );
@@ -114,7 +137,8 @@ function EditForm({
  * The document edit form (spec 02 §2 'Document edit form'): name, expiry date (DD/MM/YYYY, clearable),
  * created date and size, 'Guardar'. When the definition is obsoletable the expiry is required ('Guardar'
  * stays disabled and 'Fecha de caducidad obligatoria' shows until a date is chosen), and a document that
- * has none yet keeps the dialog open until it is saved: no close button, no Escape, no click outside.
+ * has none yet keeps the dialog open until it is saved: no close button, no Escape, no click outside; only
+ * 'Eliminar documento' (`onErase`, after the erase question) gets rid of it otherwise, the document with it.
  */
 export function DocumentEditModal(props: DocumentEditModalProps) {
   const { t } = useTranslation();
