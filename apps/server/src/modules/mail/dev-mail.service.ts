@@ -2,7 +2,7 @@ import type { OutboxRow } from "@coordina/domain";
 import type { Db } from "../../db/client.js";
 import { notFound } from "../../lib/app-error.js";
 import { findOutbox, listOutbox, type OutboxSummary } from "./outbox.repository.js";
-import { outboxTexts } from "./templates.js";
+import { escapeHtml, outboxTexts } from "./templates.js";
 
 function outboxRow(row: OutboxSummary): OutboxRow {
   return {
@@ -32,6 +32,6 @@ export async function outboxMessage(db: Db, id: number) {
   } catch (err) {
     // a message this version cannot render: the viewer says so instead of failing
     const text = `(No se puede mostrar este mensaje: ${err instanceof Error ? err.message : String(err)})`;
-    return { ...outboxRow(row), text, html: `<p>${text.replace(/[<>&]/g, "")}</p>` };
+    return { ...outboxRow(row), text, html: `<p>${escapeHtml(text)}</p>` };
   }
 }

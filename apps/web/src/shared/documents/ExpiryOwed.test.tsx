@@ -1,6 +1,7 @@
 import { type DefinitionDocuments, type DocumentRow, Role } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { expiringDefinition as definition, documentRow, UPLOADER } from "../../../test/documents";
 import { json, stubServer } from "../../../test/fakeServer";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
@@ -8,52 +9,6 @@ import { DocumentSection } from "../document-sections/DocumentSection";
 import { DefinitionBoxes } from "./DefinitionBoxes";
 
 const MISSING = "Falta la fecha de caducidad";
-const UPLOADER = 5;
-
-function definition(id: number, name: string): DefinitionDocuments["definition"] {
-  return {
-    id,
-    name,
-    requirement_origin: 5,
-    requirement_dest: 0,
-    origin_read_required: false,
-    dest_read_required: false,
-    assocfinca: false,
-    oneonly: false,
-    mandatory: true,
-    obsoletable: true,
-    validate_colegio_required: false,
-    id_company: 1,
-    editable_colegio: false,
-    group: null,
-  };
-}
-
-function document(id: number, name: string, over: Partial<DocumentRow> = {}): DocumentRow {
-  return {
-    id,
-    id_document_require_definition: 4,
-    company_id: 2,
-    company_name: "Ascensores Levante S.L.",
-    id_finca: null,
-    fileupload_id: 100 + id,
-    fileupload: {
-      id: 100 + id,
-      name,
-      description: "",
-      size: 2048,
-      ftype: "application/pdf",
-      obsolete: null,
-      created: "2026-11-02T10:00:00.000Z",
-    },
-    user_origin: UPLOADER,
-    validated: false,
-    expired: false,
-    needs_expiry: true,
-    can_edit: true,
-    ...over,
-  };
-}
 
 /**
  * getcompanydefined answering `boxes` as the server does: a document owes its date (needs_expiry) while its
@@ -94,7 +49,9 @@ const dialogs = () => screen.queryAllByRole("dialog", { name: "Editar documento"
 describe("a document that owes the expiry date its definition demands (issue 21)", () => {
   it("reopens its dialog for its uploader on every visit until the date is saved, and is flagged meanwhile", async () => {
     startTestSession([], { role: Role.gremio, userId: UPLOADER });
-    const calls = serveBoxes([{ definition: definition(4, "Seguro RC"), documents: [document(1, "poliza-rc.pdf")] }]);
+    const calls = serveBoxes([
+      { definition: definition(4, "Seguro RC"), documents: [documentRow(1, "poliza-rc.pdf", 4)] },
+    ]);
     const first = renderBoxes();
     const dialog = await screen.findByRole("dialog", { name: "Editar documento" });
     expect(within(dialog).getByText("Fecha de caducidad obligatoria")).toBeTruthy();
@@ -129,7 +86,9 @@ describe("a document that owes the expiry date its definition demands (issue 21)
       [{ role: Role.colegio, userId: 1, companyId: 1 }, { can_edit: false }],
     ] as const) {
       startTestSession([], who);
-      serveBoxes([{ definition: definition(4, "Seguro RC"), documents: [document(1, "poliza-rc.pdf", over)] }]);
+      serveBoxes([
+        { definition: definition(4, "Seguro RC"), documents: [documentRow(1, "poliza-rc.pdf", 4, null, over)] },
+      ]);
       const { unmount } = renderBoxes();
       await screen.findByText("poliza-rc.pdf");
       expect(within(rowOf("poliza-rc.pdf")).getByTestId("expiry-indicator").textContent).toBe(MISSING);
@@ -141,10 +100,10 @@ describe("a document that owes the expiry date its definition demands (issue 21)
   it("opens one dialog at a time when several are owed, the next once the first is saved", async () => {
     startTestSession([], { role: Role.gremio, userId: UPLOADER });
     serveBoxes([
-      { definition: definition(4, "Seguro RC"), documents: [document(1, "poliza-rc.pdf")] },
+      { definition: definition(4, "Seguro RC"), documents: [documentRow(1, "poliza-rc.pdf", 4)] },
       {
         definition: definition(6, "Formación PRL"),
-        documents: [document(2, "prl.pdf", { id_document_require_definition: 6 })],
+        documents: [documentRow(2, "prl.pdf", 6)],
       },
     ]);
     const { user } = renderBoxes();

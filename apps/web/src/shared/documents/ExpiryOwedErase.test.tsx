@@ -1,58 +1,14 @@
 import { type DefinitionDocuments, type DocumentRow, Role } from "@coordina/domain";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { expiringDefinition as definition, documentRow, UPLOADER } from "../../../test/documents";
 import { json, stubServer } from "../../../test/fakeServer";
 import { FakeXhr, stubXhr } from "../../../test/fakeXhr";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
 import { DefinitionBoxes } from "./DefinitionBoxes";
 
-const UPLOADER = 5;
 const ERASE = "Eliminar documento";
-
-function definition(id: number, name: string): DefinitionDocuments["definition"] {
-  return {
-    id,
-    name,
-    requirement_origin: 5,
-    requirement_dest: 0,
-    origin_read_required: false,
-    dest_read_required: false,
-    assocfinca: false,
-    oneonly: false,
-    mandatory: true,
-    obsoletable: true,
-    validate_colegio_required: false,
-    id_company: 1,
-    editable_colegio: false,
-    group: null,
-  };
-}
-
-function document(id: number, name: string, definitionId: number, obsolete: string | null = null): DocumentRow {
-  return {
-    id,
-    id_document_require_definition: definitionId,
-    company_id: 2,
-    company_name: "Ascensores Levante S.L.",
-    id_finca: null,
-    fileupload_id: 100 + id,
-    fileupload: {
-      id: 100 + id,
-      name,
-      description: "",
-      size: 2048,
-      ftype: "application/pdf",
-      obsolete,
-      created: "2026-11-02T10:00:00.000Z",
-    },
-    user_origin: UPLOADER,
-    validated: false,
-    expired: false,
-    needs_expiry: obsolete === null,
-    can_edit: true,
-  };
-}
 
 /**
  * A server holding `documents` by definition: getcompanydefined lists those not erased, erasecompanydefined
@@ -103,7 +59,7 @@ describe("the forced expiry dialog lets its uploader erase the document instead 
       screen.getByLabelText("Elegir ficheros PDF para subir"),
       new File(["%PDF-1.4"], "factura.pdf", { type: "application/pdf" }),
     );
-    const uploaded = document(1, "factura.pdf", 4);
+    const uploaded = documentRow(1, "factura.pdf", 4);
     server.documents.push(uploaded);
     await act(async () => FakeXhr.sent[0]!.answer(200, { result: true, data: uploaded, needs_expiry: true }));
     const dialog = await screen.findByRole("dialog", { name: "Editar documento" });
@@ -130,7 +86,7 @@ describe("the forced expiry dialog lets its uploader erase the document instead 
   it("for a document owed since an earlier visit: once it is erased, the next one owing its date asks", async () => {
     const { calls } = serve(
       [definition(4, "Seguro RC"), definition(6, "Formación PRL")],
-      [document(1, "poliza-rc.pdf", 4), document(2, "prl.pdf", 6)],
+      [documentRow(1, "poliza-rc.pdf", 4), documentRow(2, "prl.pdf", 6)],
     );
     const { user } = renderBoxes();
     const dialog = await screen.findByRole("dialog", { name: "Editar documento" });
@@ -145,7 +101,7 @@ describe("the forced expiry dialog lets its uploader erase the document instead 
   });
 
   it("is not offered by the ordinary edit dialog, which keeps 'Cancelar' and 'Guardar'", async () => {
-    serve([definition(4, "Seguro RC")], [document(1, "poliza-rc.pdf", 4, "2027-01-15")]);
+    serve([definition(4, "Seguro RC")], [documentRow(1, "poliza-rc.pdf", 4, "2027-01-15")]);
     const { user } = renderBoxes();
     await user.click(await screen.findByRole("button", { name: "Editar documento" }));
     const dialog = await screen.findByRole("dialog", { name: "Editar documento" });

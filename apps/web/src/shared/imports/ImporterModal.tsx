@@ -1,13 +1,12 @@
 import type { ImportKind } from "@coordina/domain";
-import { Alert, Button, Group, Modal, Progress, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
+import { Button, Group, Modal, Progress, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { usePhone } from "../../ui/ResponsiveList";
 import { FileChooser } from "./components/FileChooser";
 import { RunView } from "./components/RunView";
-import { useFocusOnShow } from "./components/useFocusOnShow";
+import { StoppedPanel } from "./components/StoppedPanel";
 import texts from "./es.json";
 import { importText } from "./importText";
 import type { Importer, ImportPhase } from "./useImporter";
@@ -30,24 +29,13 @@ function Refused({
   onRetry: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
-  const alert = useFocusOnShow();
   return (
-    <Stack gap="sm" data-testid="import-refused">
-      <Alert ref={alert} tabIndex={-1} data-autofocus color="red" icon={<IconAlertCircle size={20} />} role="alert">
-        <Text size="sm" c="red.9">
-          {importText(phase.key, phase.params)}
-        </Text>
-      </Alert>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t("close")}
-        </Button>
-        <Button leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-          {t("retry")}
-        </Button>
-      </Group>
-    </Stack>
+    <StoppedPanel
+      message={importText(phase.key, phase.params)}
+      onRetry={onRetry}
+      onClose={onClose}
+      testId="import-refused"
+    />
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ImportKind, ImportRun } from "@coordina/domain";
 import { Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import {
-  IconAlertCircle,
   IconAlertTriangle,
   IconCircleCheck,
   IconCircleX,
@@ -15,6 +14,7 @@ import { useDownloadErrors } from "../api/importDownloads";
 import { countsToSay, offersErrorFile } from "../importRules";
 import type { Following } from "../useImporter";
 import { ImportResults } from "./ImportResults";
+import { StoppedPanel } from "./StoppedPanel";
 import { useFocusOnShow } from "./useFocusOnShow";
 
 /** 'N dadas de alta, N incluidas, N asociadas, N ya estaban' (the counts above zero; nothing when none). */
@@ -60,25 +60,7 @@ interface ActionsProps {
 
 /** The run can no longer be followed (the server refused to answer for it): why, 'Cerrar' and 'Reintentar'. */
 function Lost({ error, onRetry, onClose }: ActionsProps & { error: unknown }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "importer" });
-  const alert = useFocusOnShow();
-  return (
-    <Stack gap="sm" data-testid="import-stopped">
-      <Alert ref={alert} tabIndex={-1} data-autofocus color="red" icon={<IconAlertCircle size={20} />} role="alert">
-        <Text size="sm" c="red.9">
-          {errorText(error)}
-        </Text>
-      </Alert>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t("close")}
-        </Button>
-        <Button leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-          {t("retry")}
-        </Button>
-      </Group>
-    </Stack>
-  );
+  return <StoppedPanel message={errorText(error)} onRetry={onRetry} onClose={onClose} testId="import-stopped" />;
 }
 
 /** The end of a run: endCorrect, endErrors or interrupted, with its counts and what to do next. */
