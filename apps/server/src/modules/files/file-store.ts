@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -238,7 +238,9 @@ export class LocalFileStore implements FileStore {
   async stage(source: Readable, options: { maxBytes?: number } = {}): Promise<StagedFile> {
     const temp = path.join(this.staging, `${randomBytes(16).toString("hex")}.part`);
     const gate = new PdfGate(options.maxBytes ?? MAX_FILE_SIZE_BYTES);
-    const out = createWriteStream(temp, { flags: "wx" });
+    // The file is created before any byte flows: a write stream that opens it itself can still be opening
+    // when a refused first chunk fails the pipeline, and would create the file after its removal below.
+    const out = (await open(temp, "wx")).createWriteStream();
     try {
       await pipeline(source, gate, out);
       // What is kept as legal evidence is on disk before the record that points to it exists.
