@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO, expectAccessible, loginWith } from "./fixtures";
+import { DEMO, expectSoundPage, loginWith } from "./fixtures";
 
 /*
  * WCAG 2.2 AA on every screen (issue 21 item 8; DESIGN §7 'Every screen, two widths, accessible'): at
@@ -20,16 +20,6 @@ const ROLES = Object.keys(DEMO) as (keyof typeof DEMO)[];
 
 const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Menú", exact: true });
 const panelMenu = (page: Page) => page.getByRole("navigation", { name: "Menú de la comunidad" });
-
-/** The page as it settles: nothing loading, one h1, one main landmark, and axe finds nothing serious. */
-async function expectSoundPage(page: Page, where: string) {
-  await test.step(where, async () => {
-    await expect(page.locator(".mantine-Loader-root:visible"), `${where}: still loading`).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 1 }), `${where}: one level-one heading`).toHaveCount(1);
-    await expect(page.getByRole("main"), `${where}: one main landmark`).toHaveCount(1);
-    await expectAccessible(page);
-  });
-}
 
 /** The distinct hrefs (`#/…`) of the links in `menu`, which must show at least one. */
 async function hrefsIn(menu: Locator): Promise<string[]> {

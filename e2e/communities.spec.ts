@@ -165,7 +165,8 @@ test("the administrator adds communities with both forms, manages their provider
   // Both are listed with their upload and read counts; one is removed after confirming.
   const providerRows = page.locator("tbody tr").filter({ has: page.getByRole("button", { name: /^Quitar / }) });
   await expect(providerRows).toHaveCount(2);
-  await expect(providerRows.filter({ hasText: DEMO_PROVIDER.name })).toContainText("0/0");
+  // Nothing expected of it yet in the new community: a dash, not '0/0' (docs/compliance.md, 'Nada esperado').
+  await expect(providerRows.filter({ hasText: DEMO_PROVIDER.name })).toContainText("—");
   await page.getByRole("button", { name: `Quitar ${NEW_PROVIDER.name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Quitar proveedor" });
   await expect(confirm).toContainText(`¿Seguro que quieres quitar a ${NEW_PROVIDER.name} de esta comunidad?`);

@@ -602,7 +602,8 @@ test.describe("a company's users and a provider's detail", () => {
     await search(page, PROVIDER_COMPANY.cif);
     await expect(dataRows(page)).toHaveCount(1);
     const row = rowOf(page, PROVIDER_COMPANY.name);
-    await expect(row.getByRole("img", { name: /^(Correcto|Pendiente|Error)$/ })).toHaveCount(3);
+    // Its three lights, each a tab stop named in words (docs/compliance.md §Lights).
+    await expect(row.getByRole("button", { name: /^(Documentos|Nada pendiente)/ })).toHaveCount(3);
 
     await row.getByRole("link", { name: PROVIDER_COMPANY.name }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor\/(\d+)\/users\/\1$/);

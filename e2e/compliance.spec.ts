@@ -26,16 +26,24 @@ import {
  * validates the general document and its 'Docs pend validar' goes from red to green.
  */
 
-/** The lights as TrafficLight draws them: data-light, the name a screen reader hears, the colour. */
+/**
+ * The lights as TrafficLight draws them: data-light, the words a screen reader hears (and the tooltip
+ * shows), the colour. Grey with '—' is 'Nada esperado' (docs/compliance.md §Lights).
+ */
 const LIGHTS = {
-  ok: { name: "Correcto", colour: "rgb(1, 175, 1)" },
-  warn: { name: "Pendiente", colour: "rgb(243, 179, 24)" },
-  error: { name: "Error", colour: "rgb(199, 14, 57)" },
+  ok: { name: /^Documentos (subidos|leídos): (\d+) de \2\. Completo\.$/, colour: "rgb(1, 175, 1)" },
+  warn: { name: /^Documentos (subidos|leídos): \d+ de \d+\. Faltan? \d+\.$/, colour: "rgb(243, 179, 24)" },
+  error: {
+    name: /^(Documentos (subidos|leídos): 0 de \d+\. Faltan? \d+\.|Documentos pendientes de validar: \d+\.)$/,
+    colour: "rgb(199, 14, 57)",
+  },
+  none: { name: /^Nada pendiente/, colour: "rgb(134, 142, 150)" },
 } as const;
 type LightName = keyof typeof LIGHTS;
 const GREEN: LightName = "ok";
 const AMBER: LightName = "warn";
 const RED: LightName = "error";
+const GREY: LightName = "none";
 
 /** A valid Spanish CIF with the given entity letter (B company, H community of owners): 7 digits + control. */
 function cif(letter: "B" | "H"): string {
@@ -97,6 +105,31 @@ async function expectLight(row: Locator, column: string, figures: string, light:
 }
 
 type Figures = [figures: string, light: LightName];
+
+const DESK = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+
+/**
+ * A light reached with the keyboard (Tab onto it, as a keyboard user does; `name` its words) opens its
+ * tooltip with `words` in it (what it counts and, when not green, what is missing by name); Escape
+ * closes it.
+ */
+async function expectWordsByKeyboard(page: Page, name: string, words: string[]) {
+  const light = page.getByRole("button", { name, exact: true });
+  await expect(light).toHaveCount(1);
+  await light.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(light).toBeFocused();
+  // Its own tooltip (the one it is described by), not the one of the light focused on the way.
+  await expect(light).toHaveAttribute("aria-describedby", /.+/);
+  const tooltip = page.locator(`[id="${await light.getAttribute("aria-describedby")}"]`);
+  await expect(tooltip).toHaveRole("tooltip");
+  await expect(tooltip).toBeVisible();
+  for (const text of words) await expect(tooltip).toContainText(text);
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toBeHidden();
+}
 
 /** The administrator's communities list: its row of the community ('Docs subidos', 'Docs leídos'). */
 async function expectCommunityRow(page: Page, uploaded: Figures, read: Figures) {
@@ -310,9 +343,9 @@ test.describe("the compliance loop in a colegio of its own", () => {
   }) => {
     await asAdministrator(page);
     // Two uploads owed in the community (the general one and the one for it), nothing to read yet:
-    // the community's lights are red (nothing expected is red too); the provider's upload light amber.
-    await expectCommunityRow(page, ["0/2", RED], ["0/0", RED]);
-    await expectProviderInCommunity(page, ["0/2", AMBER], ["0/0", GREEN]);
+    // the community's upload light is red, the provider's amber; nothing to read is grey '—' on both.
+    await expectCommunityRow(page, ["0/2", RED], ["—", GREY]);
+    await expectProviderInCommunity(page, ["0/2", AMBER], ["—", GREY]);
 
     await panelEntry(page, "Documentos para proveedores").click();
     await expect(page).toHaveURL(new RegExp(`#/comunidades/comunidad/${world.community.id}/upload$`));
@@ -333,11 +366,28 @@ test.describe("the compliance loop in a colegio of its own", () => {
     // Now two to read, none read: red.
     await expectCommunityRow(page, ["0/2", RED], ["0/2", RED]);
     await expectProviderInCommunity(page, ["0/2", AMBER], ["0/2", RED]);
+    // A keyboard user reaches each light and reads what is missing, at a desk and on a phone.
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      await expectWordsByKeyboard(page, "Documentos subidos: 0 de 2. Faltan 2.", [
+        "Documentos subidos: 0 de 2.",
+        "Faltan 2 de 2: ",
+        world.general,
+        world.bound,
+      ]);
+      await expectWordsByKeyboard(page, "Documentos leídos: 0 de 2. Faltan 2.", [
+        "Faltan 2 de 2 por leer: ",
+        `${world.notice} (${world.notices[0]})`,
+        `${world.notice} (${world.notices[1]})`,
+      ]);
+    }
+    await page.setViewportSize(DESK);
     await logout(page);
 
     // The colegio: amber in its providers list (not met), red in the provider's community (none met).
     await asColegio(page);
-    await expectColegioProviderRow(page, ["0/2", AMBER], ["0/2", AMBER], ["0", GREEN]);
+    await expectColegioProviderRow(page, ["0/2", AMBER], ["0/2", AMBER], ["—", GREY]);
     const row = await openProviderCommunities(page);
     await expectProviderCommunityRow(row, ["0/2", RED], ["0/2", RED]);
   });
@@ -448,6 +498,6 @@ test.describe("the compliance loop in a colegio of its own", () => {
 
     await page.getByRole("link", { name: "Volver a proveedores" }).click();
     await expect(page).toHaveURL(/#\/admin\/proveedor$/);
-    await expectColegioProviderRow(page, ["2/2", GREEN], ["2/2", GREEN], ["0", GREEN]);
+    await expectColegioProviderRow(page, ["2/2", GREEN], ["2/2", GREEN], ["—", GREY]);
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 export const PASSWORD = "Coordina2026!";
@@ -85,14 +85,21 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/#\/login$/);
 }
 
-/** Registers a provider through /registry and finishes with its mailed link; returns its e-mail. */
-export async function registerProvider(page: Page, name: string): Promise<string> {
+/**
+ * Registers a provider through /registry (with `cif`, or one made up) and finishes with its mailed link;
+ * returns its e-mail.
+ */
+export async function registerProvider(
+  page: Page,
+  name: string,
+  cif = `B${Date.now().toString().slice(-8)}`,
+): Promise<string> {
   const email = uniqueEmail("proveedor");
   await page.goto("./#/registry");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Confirma el e-mail").fill(email);
   await page.getByLabel("Nombre de la empresa").fill(name);
-  await page.getByLabel("CIF/NIF").fill(`B${Date.now().toString().slice(-8)}`);
+  await page.getByLabel("CIF/NIF").fill(cif);
   await page.getByRole("button", { name: "Regístrate" }).click();
   await expect(page.getByText("Registro completado, recibirás un e-mail. Sigue las instrucciones")).toBeVisible();
   const [mail] = await waitForMail(email);
@@ -245,11 +252,30 @@ export async function completePorterSignUp(page: Page) {
   await page.getByRole("button", { name: "Acceder al sitio" }).click();
 }
 
-/** axe-core finds no serious or critical violation on the page as it is now, colour contrast included (DESIGN §7). */
-export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * axe-core finds no serious or critical violation on the page as it is now, colour contrast and WCAG 2.2
+ * target size included (DESIGN §7);
+ * with `within` (a CSS selector, e.g. an open dialog's), only there.
+ */
+export async function expectAccessible(page: Page, within?: string) {
+  // axe's default rules, plus WCAG 2.2's target size (2.5.8: 24 × 24 px), which axe-core 4 leaves off
+  const builder = new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
   const serious = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? ""})`).join(", ")}`);
   expect(serious).toEqual([]);
+}
+
+/**
+ * The page as it settles (DESIGN §7, issue 21): nothing loading, one level-one heading, one main landmark, and
+ * axe-core finds nothing serious or critical.
+ */
+export async function expectSoundPage(page: Page, where: string) {
+  await test.step(where, async () => {
+    await expect(page.locator(".mantine-Loader-root:visible"), `${where}: still loading`).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 }), `${where}: one level-one heading`).toHaveCount(1);
+    await expect(page.getByRole("main"), `${where}: one main landmark`).toHaveCount(1);
+    await expectAccessible(page);
+  });
 }

@@ -295,7 +295,7 @@ test("the administrator imports communities from an Excel 97 file, then links th
   const provider = page.locator("tbody tr[data-provider-id]").filter({ hasText: DEMO_PROVIDER });
   await expect(provider).toHaveCount(1);
   await expect(provider).toContainText("B87654321");
-  await expect(provider.getByRole("img", { name: /^(Correcto|Pendiente|Error)$/ })).toHaveCount(2);
+  await expect(provider.getByRole("button", { name: /^(Documentos|Nada pendiente)/ })).toHaveCount(2);
   await expect(page.locator("tbody tr[data-provider-id]")).toHaveCount(1);
   await logout(page);
 });

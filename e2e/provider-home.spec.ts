@@ -297,7 +297,9 @@ test("the colegio sees the provider's figures in the community and opens its doc
   await expect(docsCell).toHaveText(docs);
   // Some met, not all: amber.
   await expect(docsCell.locator("[data-light]")).toHaveAttribute("data-light", "warn");
-  await expect(docsCell.getByRole("img", { name: "Pendiente" })).toBeVisible();
+  await expect(
+    docsCell.getByRole("button", { name: /^Documentos subidos: \d+ de \d+\. Faltan? \d+\.$/ }),
+  ).toBeVisible();
   await expect(row.locator('[data-column="read"]')).toHaveText(read);
 
   // 'Ver documentos': the provider's documents in the community, with the colegio's validation switch.

@@ -24,6 +24,7 @@ import { fileLinkRoutes, filesRoutes } from "./modules/files/files.routes.js";
 import { UPLOAD_LIMITS } from "./modules/files/files.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { importsRoutes } from "./modules/imports/imports.routes.js";
+import { inclusionRoutes } from "./modules/inclusion/inclusion.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
 import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
 import { masterRoutes } from "./modules/master/master.routes.js";
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(usersRoutes, { ctx: accounts });
     await api.register(settingsRoutes);
     await api.register(companiesRoutes, { ctx: accounts });
+    await api.register(inclusionRoutes, { ctx: accounts });
     await api.register(activitiesRoutes);
     await api.register(communitiesRoutes);
     await api.register(communityProvidersRoutes);

@@ -69,8 +69,9 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <HashRouter>
-        {/* Outside the app shell too (public pages, the shell itself); inside it the shell stays around the message. */}
-        <ErrorBoundary>
+        {/* Outside the app shell too (public pages, the shell itself: the message is then the main landmark);
+            inside it the shell stays around the message. */}
+        <ErrorBoundary landmark>
           <AppRoutes />
         </ErrorBoundary>
       </HashRouter>

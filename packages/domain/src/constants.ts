@@ -65,6 +65,8 @@ export const LIGHT_COLOR = {
   ok: "#01af01",
   error: "#c70e39",
   warn: "#f3b318",
+  /** nothing expected (docs/compliance.md §Lights 'Nada esperado'): neutral grey, 3.3:1 on white */
+  none: "#868e96",
   on: "#06b606",
   off: "#c70e39",
 } as const;

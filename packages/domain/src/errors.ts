@@ -45,6 +45,12 @@ export const ErrorKey = {
   companyAlreadyMember: "registry.already-member",
   companyTypeMismatch: "registry.type-mismatch",
   companyNotRegistered: "registry.not-registered",
+  /** a provider asks a colegio it already has an open request with */
+  inclusionAlreadyRequested: "inclusion.already-requested",
+  /** a request already decided or withdrawn */
+  inclusionClosed: "inclusion.closed",
+  /** the colegio asked is not an active colegio */
+  inclusionColegioUnavailable: "inclusion.colegio-unavailable",
   activityExists: "activities.exists",
   // Communities and their providers (spec 02 §8).
   fincaCifTaken: "company.fincas.cif-taken",

@@ -15,6 +15,7 @@ export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
 export * from "./schemas/documents.js";
 export * from "./schemas/imports.js";
+export * from "./schemas/inclusion.js";
 export * from "./schemas/paging.js";
 export * from "./schemas/porters.js";
 export * from "./schemas/reading.js";

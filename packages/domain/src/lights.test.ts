@@ -1,23 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { communityLight, providerDocsLight, readLight, uploadLight, validationLight } from "./lights.js";
+import {
+  communityLight,
+  lightFigure,
+  NOTHING_EXPECTED,
+  pendingFigure,
+  providerDocsLight,
+  readLight,
+  uploadLight,
+  validationLight,
+} from "./lights.js";
+
+describe("nothing expected ('Nada esperado', docs/compliance.md §Lights)", () => {
+  it("is the neutral light on every rule, whatever has been done", () => {
+    expect(uploadLight(0, 0)).toBe("none");
+    expect(uploadLight(2, 0)).toBe("none");
+    expect(readLight(0, 0)).toBe("none");
+    expect(communityLight(0, 0)).toBe("none");
+    expect(communityLight(1, 0)).toBe("none");
+    expect(providerDocsLight(0, 0)).toBe("none");
+    expect(validationLight(0)).toBe("none");
+  });
+  it("shows a dash instead of 0/0 or 0", () => {
+    expect(NOTHING_EXPECTED).toBe("—");
+    expect(lightFigure(0, 0)).toBe("—");
+    expect(lightFigure(3, 0)).toBe("—");
+    expect(pendingFigure(0)).toBe("—");
+  });
+  it("shows the figures once something is expected", () => {
+    expect(lightFigure(0, 2)).toBe("0/2");
+    expect(lightFigure(3, 5)).toBe("3/5");
+    expect(pendingFigure(2)).toBe("2");
+  });
+  it("treats a negative requirement as nothing expected", () => {
+    expect(uploadLight(0, -1)).toBe("none");
+    expect(lightFigure(0, -1)).toBe("—");
+  });
+});
 
 describe("upload light", () => {
-  it("is ok when uploaded reaches required, warn when required is above 0 and not met", () => {
+  it("is ok when uploaded reaches required, warn when not", () => {
     expect(uploadLight(3, 3)).toBe("ok");
     expect(uploadLight(4, 3)).toBe("ok");
-    expect(uploadLight(0, 0)).toBe("ok");
     expect(uploadLight(2, 3)).toBe("warn");
     expect(uploadLight(0, 3)).toBe("warn");
-  });
-  it("is error otherwise (a negative requirement cannot be met)", () => {
-    expect(uploadLight(-1, 0)).toBe("error");
   });
 });
 
 describe("read light", () => {
   it("is ok when all are read, warn when some, error when none", () => {
     expect(readLight(2, 2)).toBe("ok");
-    expect(readLight(0, 0)).toBe("ok");
     expect(readLight(1, 2)).toBe("warn");
     expect(readLight(0, 2)).toBe("error");
   });
@@ -25,17 +56,16 @@ describe("read light", () => {
 
 describe("validation light", () => {
   it("is error while any document awaits validation", () => {
-    expect(validationLight(0)).toBe("ok");
     expect(validationLight(1)).toBe("error");
+    expect(validationLight(3)).toBe("error");
   });
 });
 
 describe("community light", () => {
-  it("is green only when the count is met and something is expected (spec 02 §2)", () => {
+  it("is green when the count is met (spec 02 §2), red when nothing is done", () => {
     expect(communityLight(2, 2)).toBe("ok");
     expect(communityLight(3, 2)).toBe("ok");
     expect(communityLight(0, 2)).toBe("error");
-    expect(communityLight(0, 0)).toBe("error");
   });
   it("is amber while part of what is expected is done", () => {
     expect(communityLight(1, 2)).toBe("warn");
@@ -45,7 +75,6 @@ describe("community light", () => {
 describe("provider documents light (a provider's communities, for the colegio)", () => {
   it("is red with nothing met, green with everything met, amber in between (spec 02 §4)", () => {
     expect(providerDocsLight(0, 3)).toBe("error");
-    expect(providerDocsLight(0, 0)).toBe("error");
     expect(providerDocsLight(1, 3)).toBe("warn");
     expect(providerDocsLight(3, 3)).toBe("ok");
   });

@@ -1,44 +1,72 @@
-/** Traffic-light rules (spec 01 §4, spec 02 §4). */
-export type Light = "ok" | "warn" | "error";
+/** Traffic-light rules (spec 01 §4, spec 02 §4; docs/compliance.md §Lights). */
+export type Light = "ok" | "warn" | "error" | "none";
 
 /**
- * Upload light: ok when uploaded ≥ required; warn when required > 0 and not met; error otherwise. The
+ * What a light's figure shows when nothing is expected of it ('Nada esperado', docs/compliance.md §Lights):
+ * a dash instead of '0/0' (or '0' pending validation), beside a neutral grey light.
+ */
+export const NOTHING_EXPECTED = "—";
+
+/** Nothing is expected: no document is required (a negative requirement counts as none). */
+export function nothingExpected(required: number): boolean {
+  return required <= 0;
+}
+
+/** The figure beside a count light: 'done/required', or the dash when nothing is expected. */
+export function lightFigure(done: number, required: number): string {
+  return nothingExpected(required) ? NOTHING_EXPECTED : `${done}/${required}`;
+}
+
+/** The figure beside the validation light: the documents waiting, or the dash when none is. */
+export function pendingFigure(pending: number): string {
+  return pending > 0 ? String(pending) : NOTHING_EXPECTED;
+}
+
+/**
+ * Upload light: neutral when nothing is required; ok when uploaded ≥ required; warn otherwise. The
  * colegio's company lists use it for reads too (spec 01 §4: "reads follow the same rule").
  */
 export function uploadLight(uploaded: number, required: number): Light {
+  if (nothingExpected(required)) return "none";
   if (uploaded >= required) return "ok";
-  if (required > 0) return "warn";
-  return "error";
+  return "warn";
 }
 
-/** Read light (community providers and porters): ok when equal; warn when some read; error otherwise. */
+/**
+ * Read light (community providers and porters): neutral when nothing must be read; ok when read equals
+ * required; warn when some are read; error when none is.
+ */
 export function readLight(read: number, required: number): Light {
+  if (nothingExpected(required)) return "none";
   if (read === required) return "ok";
   if (read > 0) return "warn";
   return "error";
 }
 
-/** Validation light of a company row: error while any document awaits validation. */
+/** Validation light of a company row: error while any document awaits validation, neutral otherwise. */
 export function validationLight(pendingValidation: number): Light {
-  return pendingValidation > 0 ? "error" : "ok";
+  return pendingValidation > 0 ? "error" : "none";
 }
 
 /**
- * A community's light in the administrator's communities list (spec 02 §2): green when the count is met
- * and something is expected; amber while part of it is done; red otherwise, so a community nobody has
- * set duties for does not look done. (The spec fixes only the green case; amber marks progress.)
+ * A community's light in the administrator's communities list (spec 02 §2): neutral when nothing is
+ * expected; green when the count is met; amber while part of it is done; red when none is. (The spec
+ * fixes only the green case; amber marks progress.)
  */
 export function communityLight(count: number, expected: number): Light {
-  if (expected > 0 && count >= expected) return "ok";
+  if (nothingExpected(expected)) return "none";
+  if (count >= expected) return "ok";
   if (count > 0) return "warn";
   return "error";
 }
 
 /**
  * A provider's documents in one community, in the colegio's view of its communities (spec 02 §4
- * 'Provider community docs'): red when it has met none, green when it has met all, amber in between.
+ * 'Provider community docs'): neutral when nothing is required there; red when it has met none, green
+ * when it has met all, amber in between.
  */
 export function providerDocsLight(countProvider: number, countTotal: number): Light {
+  if (nothingExpected(countTotal)) return "none";
   if (countProvider === 0) return "error";
   if (countProvider >= countTotal) return "ok";
   return "warn";

@@ -2,6 +2,7 @@ import { APP_VERSION, type Colegio } from "@coordina/domain";
 import {
   AppShell,
   Badge,
+  Box,
   Burger,
   Button,
   Group,
@@ -28,12 +29,38 @@ import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { featuresOf, session, useSession } from "./session";
 
-function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Colegio }) {
+/**
+ * The colegio the user works in, and for users of several colegios the picker that switches it (spec 01 §3).
+ * In the header from the `sm` width up; on a phone in the side menu (the burger), where `where="menu"`
+ * draws it full width, so it is reachable at every width (issue 21). `onSwitched`: after a switch (the phone's
+ * full-screen menu closes on it).
+ */
+function ColegioPicker({
+  colegios,
+  current,
+  where,
+  onSwitched,
+}: {
+  colegios: Colegio[];
+  current: Colegio;
+  where: "header" | "menu";
+  onSwitched?: () => void;
+}) {
   const { t } = useTranslation();
   if (colegios.length === 0) return null;
+  const menu = where === "menu";
   if (colegios.length === 1) {
-    return (
-      <Text size="sm" fw={500} visibleFrom="sm" data-testid="current-colegio">
+    return menu ? (
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {t("app.colegio")}
+        </Text>
+        <Text size="sm" fw={500} data-testid="current-colegio-menu">
+          {current.name}
+        </Text>
+      </Stack>
+    ) : (
+      <Text size="sm" fw={500} data-testid="current-colegio">
         {current.name}
       </Text>
     );
@@ -41,6 +68,7 @@ function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Co
   return (
     <Select
       aria-label={t("app.colegio")}
+      label={menu ? t("app.colegio") : undefined}
       placeholder={t("app.choose-colegio")}
       data={colegios.map((c) => ({ value: String(c.id), label: c.name }))}
       value={current.id > 0 ? String(current.id) : null}
@@ -51,10 +79,12 @@ function ColegioPicker({ colegios, current }: { colegios: Colegio[]; current: Co
         // Everything read so far belongs to the previous colegio: read it again for this one (the session's
         // own query stays, it does not depend on the colegio).
         void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+        onSwitched?.();
       }}
-      w={280}
+      w={menu ? "100%" : 280}
       size="xs"
       allowDeselect={false}
+      data-testid={menu ? "colegio-picker-menu" : "colegio-picker"}
     />
   );
 }
@@ -125,7 +155,9 @@ function AppLayout() {
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <ColegioPicker colegios={current.colegios} current={current.colegio} />
+            <Box visibleFrom="sm">
+              <ColegioPicker colegios={current.colegios} current={current.colegio} where="header" />
+            </Box>
             <Stack gap={0} visibleFrom="sm" align="flex-end">
               <Text size="sm" data-testid="current-user">
                 {current.user.email}
@@ -141,6 +173,16 @@ function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t("app.menu")}>
+        {current.colegios.length > 0 && (
+          <AppShell.Section
+            hiddenFrom="sm"
+            pb="sm"
+            mb="sm"
+            style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+          >
+            <ColegioPicker colegios={current.colegios} current={current.colegio} where="menu" onSwitched={close} />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           {items.map((item) => (
             <NavLink

@@ -47,6 +47,22 @@ describe("ErrorBoundary", () => {
     expect(screen.queryByText("Página dibujada")).toBeNull();
   });
 
+  it("its title is the level-one heading; without the app shell around it, it is also the main landmark", () => {
+    const { unmount } = renderRoutes("/roto");
+    expect(screen.getByRole("heading", { level: 1, name: TITLE })).toBeTruthy();
+    // Inside the shell, whose main it is drawn in, it adds no second one.
+    expect(screen.queryByRole("main")).toBeNull();
+    unmount();
+
+    renderInApp(
+      <ErrorBoundary landmark>
+        <FragilePage />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: TITLE })).toBeTruthy();
+    expect(screen.getByRole("main").textContent).toContain(TITLE);
+  });
+
   it("'Volver al inicio' leads home, where the error is forgotten", async () => {
     const { user } = renderRoutes("/roto");
     const home = screen.getByRole("link", { name: "Volver al inicio" });

@@ -1,17 +1,24 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconHome, IconRefresh } from "@tabler/icons-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useInRouterContext, useLocation } from "react-router";
 
-/** What a render error shows instead of a blank page: the reason in Spanish, the way home and a retry. */
-function RenderFailure({ inRouter, onRetry }: { inRouter: boolean; onRetry: () => void }) {
+/**
+ * What a render error shows instead of a blank page: the reason in Spanish, the way home and a retry. It takes
+ * the page's place, so its title is the level-one heading; without the app shell around it (a public page, the
+ * shell itself) it is also the main landmark.
+ */
+function RenderFailure({ inRouter, landmark, onRetry }: { inRouter: boolean; landmark: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   const icon = <IconHome size={16} />;
   const label = t("app.render-error.home");
-  return (
+  const failure = (
     <Stack gap="md" p="md" role="alert" data-testid="render-error">
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("app.render-error.title")}>
+      <Title order={1} size="h2">
+        {t("app.render-error.title")}
+      </Title>
+      <Alert color="red" icon={<IconAlertTriangle size={18} />}>
         <Text size="sm">{t("app.render-error.text")}</Text>
       </Alert>
       <Group>
@@ -30,12 +37,15 @@ function RenderFailure({ inRouter, onRetry }: { inRouter: boolean; onRetry: () =
       </Group>
     </Stack>
   );
+  return landmark ? <main>{failure}</main> : failure;
 }
 
 interface BoundaryProps {
   /** the navigation shown: another one starts without the error */
   page: string;
   inRouter: boolean;
+  /** no app shell around it: the message is the main landmark */
+  landmark: boolean;
   children: ReactNode;
 }
 
@@ -73,15 +83,16 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     if (!this.state.failed) return this.props.children;
     const retry = this.state.reload ? () => window.location.reload() : () => this.setState({ failed: false });
-    return <RenderFailure inRouter={this.props.inRouter} onRetry={retry} />;
+    return <RenderFailure inRouter={this.props.inRouter} landmark={this.props.landmark} onRetry={retry} />;
   }
 }
 
-function RoutedBoundary({ children }: { children: ReactNode }) {
-  // Every navigation, to the same page too (its menu entry, another tab of it), starts without the error.
-  const { key } = useLocation();
+function RoutedBoundary({ landmark, children }: { landmark: boolean; children: ReactNode }) {
+  // Every navigation, to the same page too (its menu entry, another tab of it), starts without the error. An
+  // address typed in the browser's bar has no key of its own (every such entry is 'default'): its path tells it.
+  const { key, pathname, search } = useLocation();
   return (
-    <Boundary page={key} inRouter>
+    <Boundary page={`${key} ${pathname}${search}`} inRouter landmark={landmark}>
       {children}
     </Boundary>
   );
@@ -92,10 +103,10 @@ function RoutedBoundary({ children }: { children: ReactNode }) {
  * al mostrar esta página.' with 'Volver al inicio' and 'Reintentar' (a reload, when the page's code could not
  * be downloaded) instead of a blank page. Inside a router the error is forgotten at the next navigation.
  */
-export function ErrorBoundary({ children }: { children: ReactNode }) {
-  if (useInRouterContext()) return <RoutedBoundary>{children}</RoutedBoundary>;
+export function ErrorBoundary({ landmark = false, children }: { landmark?: boolean; children: ReactNode }) {
+  if (useInRouterContext()) return <RoutedBoundary landmark={landmark}>{children}</RoutedBoundary>;
   return (
-    <Boundary page="" inRouter={false}>
+    <Boundary page="" inRouter={false} landmark={landmark}>
       {children}
     </Boundary>
   );

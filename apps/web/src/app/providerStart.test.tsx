@@ -146,7 +146,9 @@ describe("a provider's start page and menu", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Tareas pendientes" })).toBeTruthy();
     expect(
-      await screen.findByText("Elige arriba el colegio en el que trabajas para ver lo que tienes pendiente en él."),
+      await screen.findByText(
+        "Elige el colegio en el que trabajas (arriba; en el móvil, en el menú) para ver lo que tienes pendiente en él.",
+      ),
     ).toBeTruthy();
     expect(screen.queryByText("Elige primero un colegio.")).toBeNull();
     expect(calls.filter((path) => path.startsWith("/companies/providers/"))).toEqual([]);

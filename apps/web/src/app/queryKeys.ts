@@ -16,6 +16,8 @@ export const queryKeys = {
   communityProvider: (communityId: number, providerId: number) =>
     ["community-provider", communityId, providerId] as const,
   providerPicker: "provider-picker",
+  /** what one provider still lacks in one community (the words of its lights there) */
+  providerMissing: (communityId: number, providerId: number) => ["provider-missing", communityId, providerId] as const,
   /** the porters of a community (every page, and all of them) and the doormen summary (every page) */
   communityPorters: "community-porters",
   porterSummary: "porter-summary",
@@ -41,6 +43,9 @@ export const queryKeys = {
   pendingValidation: "pending-validation",
   /** what the calling provider still has to upload and to read ('Tareas pendientes' and its summary) */
   providerPending: "provider-pending",
+  /** a provider's requests to join colegios and the colegios it may ask; a colegio's open requests (issue 21) */
+  inclusionRequests: "inclusion-requests",
+  colegioInclusionRequests: "colegio-inclusion-requests",
   /**
    * every list of a community's documents with a reader's marks, and a porter's uploads there:
    * [reading, what, community, …]

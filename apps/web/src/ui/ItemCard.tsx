@@ -44,3 +44,28 @@ export function ItemMeta({ parts }: { parts: string[] }) {
     </Text>
   );
 }
+
+/**
+ * One light of a compact card: what it counts (the list's column) and the light as the table's cell draws
+ * it (CountLight, PendingLight, with their words and '—' when nothing is expected).
+ */
+export interface ItemLight {
+  label: string;
+  element: ReactNode;
+}
+
+/** A compact card's lights side by side, each named as the list's column and followed by its figures. */
+export function ItemLights({ lights }: { lights: ItemLight[] }) {
+  return (
+    <Group gap="md" wrap="wrap" data-testid="item-lights">
+      {lights.map((item) => (
+        <Group key={item.label} gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {item.label}
+          </Text>
+          {item.element}
+        </Group>
+      ))}
+    </Group>
+  );
+}

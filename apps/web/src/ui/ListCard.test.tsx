@@ -200,12 +200,24 @@ describe("ListCard", () => {
     });
   });
 
-  it("on a phone without cards, scrolls its table sideways in a region named by the title that the keyboard reaches", () => {
+  it("on a phone without cards, stacks each row's cells after their column's name instead of scrolling sideways", () => {
     onPhone();
-    renderList({ rows: rowsOf(ROWS) });
-    const region = screen.getByRole("region", { name: "Comunidades" });
-    expect(region.getAttribute("tabindex")).toBe("0");
-    expect(within(region).getByRole("table")).toBeTruthy();
+    renderList({
+      columns: [{ label: "Nombre", sortKey: "name" }, "Municipio"],
+      rows: rowsOf(ROWS),
+      onSort: vi.fn(),
+    });
+    // No sideways-scrolling region and no header row: the columns' names go with the cells, the sort in a picker.
+    expect(screen.queryByRole("region", { name: "Comunidades" })).toBeNull();
+    const table = screen.getByRole("table", { name: "Comunidades" });
+    expect(within(table).queryByRole("columnheader")).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Ordenar por" })).toBeTruthy();
+    const scope = `[data-stacked="${table.getAttribute("data-stacked")}"]`;
+    const labels = [...document.querySelectorAll("style")].map((style) => style.textContent).join("\n");
+    expect(labels).toContain(`${scope} td:nth-child(1)::before{content:"Nombre"}`);
+    expect(labels).toContain(`${scope} td:nth-child(2)::before{content:"Municipio"}`);
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual(["Comunidad NorteMadrid", "Comunidad SurSevilla"]);
   });
 
   it("on a wider screen, its table is no stop of the keyboard", () => {

@@ -20,10 +20,11 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../app/i18n";
 import texts from "./ListCard.es.json";
+import classes from "./ListCard.module.css";
 import { ResponsiveList, usePhone } from "./ResponsiveList";
 
 addTexts(texts);
@@ -73,8 +74,9 @@ export interface ListCardProps<S extends string = string> {
   /** table rows; when empty `empty` is shown across the table */
   rows?: ReactNode[];
   /**
-   * the same rows as cards (ItemCard), shown on a phone instead of the table, with the sortable columns
-   * in a picker; without them the table scrolls sideways there
+   * the same rows as cards (ItemCard: name, lights, main action, MoreActions), shown on a phone instead of
+   * the table, with the sortable columns in a picker; without them a phone stacks each row's cells, each
+   * under its column's name, rather than scroll the table sideways
    */
   cards?: ReactNode[];
   /** the cards' list test id */
@@ -147,11 +149,36 @@ function PhoneSort<S extends string>({ columns, props }: { columns: ListColumn<S
   );
 }
 
-/**
- * The generic list card of spec 01 §2: title, icon, search, optional server-side sorting by column,
- * pagination and an optional 'Num:' count. Given `cards`, a phone shows them instead of the table.
- */
-export function ListCard<S extends string = string>(props: ListCardProps<S>) {
+/** The column names a stacked table (a list without cards, on a phone) writes above its cells. */
+function stackedLabels(id: string, columns: ListColumn[]): string {
+  const scope = `[data-stacked="${id}"]`;
+  return columns
+    .map((column, index) => `${scope} td:nth-child(${index + 1})::before{content:${JSON.stringify(column.label)}}`)
+    .join("\n");
+}
+
+/** The list's rows, or its `empty` text across the table. */
+function TableBody<S extends string>({ columns, props }: { columns: ListColumn<S>[]; props: ListCardProps<S> }) {
+  const rows = props.rows ?? [];
+  return (
+    <Table.Tbody>
+      {rows.length > 0 ? (
+        rows
+      ) : (
+        <Table.Tr>
+          <Table.Td colSpan={columns.length}>
+            <Text c="dimmed" ta="center" py="md">
+              {props.empty}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Table.Tbody>
+  );
+}
+
+/** The card around a list: title, icon, search and actions above; count and pagination below. */
+function ListShell<S extends string>({ props, children }: { props: ListCardProps<S>; children: ReactNode }) {
   const { t } = useTranslation();
   const pageLabels = usePageLabels();
   const [search, setSearch] = useState("");
@@ -160,52 +187,10 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   useEffect(() => {
     onSearch?.(debounced);
   }, [debounced, onSearch]);
-  // Rows went away while the user was on a later page: go back to the last page there is.
-  const { page, totalPages, onPage, count, refreshing } = props;
-  useEffect(() => {
-    if (refreshing) return;
-    if (count !== undefined && page !== undefined && totalPages !== undefined && page > totalPages)
-      onPage?.(totalPages);
-  }, [count, page, totalPages, onPage, refreshing]);
-  const rows = props.rows ?? [];
-  const phone = usePhone();
-  const columns = props.columns.map((c) => (typeof c === "string" ? { label: c } : c));
-  const table = (
-    <Table.ScrollContainer
-      minWidth={500}
-      // On a phone a table scrolls sideways: its scrolling region is reached and scrolled by keyboard too.
-      scrollAreaProps={
-        phone ? { viewportProps: { tabIndex: 0, role: "region", "aria-label": props.title } } : undefined
-      }
-    >
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Header key={column.label} column={column} props={props} />
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length > 0 ? (
-            rows
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  {props.empty}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="md" wrap="wrap">
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {props.icon}
           <Title order={4}>{props.title}</Title>
         </Group>
@@ -222,6 +207,65 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
           {props.actions}
         </Group>
       </Group>
+      {children}
+      <Group justify="space-between" mt="md">
+        {props.count !== undefined ? (
+          <Text size="sm">
+            {t("app.num")} {props.count}
+          </Text>
+        ) : (
+          <span />
+        )}
+        {props.totalPages !== undefined && props.totalPages > 1 && (
+          <Pagination total={props.totalPages} value={props.page ?? 1} onChange={props.onPage} {...pageLabels} />
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * The generic list card of spec 01 §2: title, icon, search, optional server-side sorting by column,
+ * pagination and an optional 'Num:' count. Given `cards`, a phone shows them instead of the table.
+ */
+export function ListCard<S extends string = string>(props: ListCardProps<S>) {
+  // Rows went away while the user was on a later page: go back to the last page there is.
+  const { page, totalPages, onPage, count, refreshing } = props;
+  useEffect(() => {
+    if (refreshing) return;
+    if (count !== undefined && page !== undefined && totalPages !== undefined && page > totalPages)
+      onPage?.(totalPages);
+  }, [count, page, totalPages, onPage, refreshing]);
+  const phone = usePhone();
+  const columns = props.columns.map((c) => (typeof c === "string" ? { label: c } : c));
+  const stackedId = useId();
+  // A phone never scrolls a list sideways: without cards, its table's rows stand as blocks.
+  if (phone && !props.cards)
+    return (
+      <ListShell props={props}>
+        <PhoneSort columns={columns} props={props} />
+        <style>{stackedLabels(stackedId, columns)}</style>
+        <Table className={classes.stacked} data-stacked={stackedId} aria-label={props.title}>
+          <TableBody columns={columns} props={props} />
+        </Table>
+      </ListShell>
+    );
+  const table = (
+    <Table.ScrollContainer minWidth={500}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Header key={column.label} column={column} props={props} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <TableBody columns={columns} props={props} />
+      </Table>
+    </Table.ScrollContainer>
+  );
+  return (
+    <ListShell props={props}>
       {props.cards ? (
         <>
           {phone && <PhoneSort columns={columns} props={props} />}
@@ -240,18 +284,6 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
       ) : (
         table
       )}
-      <Group justify="space-between" mt="md">
-        {props.count !== undefined ? (
-          <Text size="sm">
-            {t("app.num")} {props.count}
-          </Text>
-        ) : (
-          <span />
-        )}
-        {props.totalPages !== undefined && props.totalPages > 1 && (
-          <Pagination total={props.totalPages} value={props.page ?? 1} onChange={props.onPage} {...pageLabels} />
-        )}
-      </Group>
-    </Card>
+    </ListShell>
   );
 }

@@ -151,7 +151,7 @@ export function RowActionHost<Row, Name extends string>({
   );
 }
 
-interface IconActionProps {
+export interface IconActionProps {
   /** the accessible name */
   label: string;
   /** the tooltip; the name by default */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordIdSchema } from "./common.js";
 import { pagingSchema } from "./paging.js";
+import { missingDutySchema } from "./porters.js";
 
 /*
  * Reading duties and compliance views (spec 02 §2 'Document viewing for a community', 'Provider home',
@@ -113,6 +114,12 @@ const uploadPendingRowSchema = z.object({
 });
 export type UploadPendingRow = z.infer<typeof uploadPendingRowSchema>;
 export const uploadPendingResponseSchema = z.object({ result: z.literal(true), data: z.array(uploadPendingRowSchema) });
+
+/**
+ * companies/providers/missing_in_finca ({ id_finca, id_gremio }): what the provider still lacks in the
+ * community (docs/compliance.md rule 11), uploads first, then reads; [] when it lacks nothing.
+ */
+export const providerMissingResponseSchema = z.object({ result: z.literal(true), data: z.array(missingDutySchema) });
 
 const PROVIDER_FINCA_SORTABLE = ["name", "cif", "docs"] as const;
 export type ProviderFincaSortKey = (typeof PROVIDER_FINCA_SORTABLE)[number];

@@ -6,6 +6,7 @@ export * from "./companies.js";
 export * from "./compliance.js";
 export * from "./documents.js";
 export * from "./imports.js";
+export * from "./inclusion.js";
 export * from "./mail.js";
 export * from "./sessions.js";
 export * from "./users.js";

@@ -14,6 +14,9 @@ export interface AccountLimits {
   lookupPerUser: RateLimit;
   /** Mis datos: requests to change one's e-mail (each mails a link to an address the user chose) */
   emailChangePerUser: RateLimit;
+  /** inclusion requests filed (each mails the colegio's staff), per provider company and per user */
+  inclusionPerCompany: RateLimit;
+  inclusionPerUser: RateLimit;
 }
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
@@ -24,6 +27,8 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   invitePerUser: { max: 100, windowSeconds: 3600 },
   lookupPerUser: { max: 300, windowSeconds: 3600 },
   emailChangePerUser: { max: 10, windowSeconds: 3600 },
+  inclusionPerCompany: { max: 20, windowSeconds: 3600 },
+  inclusionPerUser: { max: 10, windowSeconds: 3600 },
 };
 
 export interface AccountsContext {

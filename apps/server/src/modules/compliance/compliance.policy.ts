@@ -1,5 +1,6 @@
 import { Role } from "@coordina/domain";
 import type { Policy } from "../../lib/access.js";
+import { type CommunityFacts, communityPolicy } from "../communities/communities.policy.js";
 
 /**
  * - `listUploadsPending`: a provider reads what it still owes (the provider home);
@@ -23,5 +24,23 @@ export const compliancePolicy: Policy<ComplianceAction, ProviderStanding | undef
       case "viewProviderFincas":
         return caller.role === Role.colegio && facts !== undefined && facts.type === Role.gremio && facts.inColegio;
     }
+  },
+};
+
+/** A community and how the caller stands to it, with the provider whose unmet duties there are asked for. */
+export type ProviderInCommunityFacts = CommunityFacts & { providerId: number };
+
+/**
+ * `viewMissing`: read what one provider still lacks in one community (the words of its lights there,
+ * docs/compliance.md rule 11): the community's administrator and its colegio (who see its providers,
+ * communityPolicy `listProviders`) and the provider itself while it serves it. Everybody else nothing.
+ */
+export const providerMissingPolicy: Policy<"viewMissing", ProviderInCommunityFacts> = {
+  can(caller, _action, facts) {
+    if (caller.role === Role.administrador || caller.role === Role.colegio)
+      return communityPolicy.can(caller, "listProviders", facts);
+    if (caller.role === Role.gremio)
+      return facts.providerId === caller.companyId && communityPolicy.can(caller, "view", facts);
+    return false;
   },
 };

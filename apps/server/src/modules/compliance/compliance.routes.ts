@@ -6,12 +6,13 @@ import {
   idParamsSchema,
   providerFincasIndexSchema,
   providerFincasPageSchema,
+  providerMissingResponseSchema,
   Role,
   uploadPendingResponseSchema,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
-import { communityDocuments, providerFincas, uploadPending } from "./compliance.service.js";
+import { communityDocuments, providerFincas, providerMissing, uploadPending } from "./compliance.service.js";
 
 const errors = errorResponses(400, 401, 403, 404);
 const { administrador, colegio, gremio } = Role;
@@ -66,6 +67,21 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ result: true as const, data: await uploadPending(app.db, actorOf(request)) }),
+  );
+
+  app.post(
+    "/companies/providers/missing_in_finca",
+    {
+      config: { roles: [administrador, colegio, gremio] },
+      schema: {
+        tags: ["compliance"],
+        summary:
+          "Lo que le falta a un proveedor en una comunidad (subidas y lecturas), para las palabras de sus semáforos",
+        body: fincaProviderRequestSchema,
+        response: { 200: providerMissingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await providerMissing(app.db, actorOf(request), request.body) }),
   );
 
   app.post(

@@ -1,8 +1,10 @@
 import {
   type CompanyDefinedResponse,
   ErrorKey,
+  type MissingDuty,
   type ProviderFincasPage,
   type providerFincasIndexSchema,
+  Role,
   todayInSpain,
   type UploadPendingRow,
 } from "@coordina/domain";
@@ -11,11 +13,13 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
+import { findCommunityFor } from "../communities/communities.repository.js";
 import { communityFor } from "../communities/communities.service.js";
 import { templatesOf } from "../documents/definitions.repository.js";
 import { companyInColegio } from "../documents/documents.repository.js";
 import { groupByDefinition } from "../documents/documents.service.js";
-import { compliancePolicy } from "./compliance.policy.js";
+import { memberOfAnyColegio } from "../inclusion/inclusion.repository.js";
+import { compliancePolicy, providerMissingPolicy } from "./compliance.policy.js";
 import {
   definitionsUploadedBy,
   documentsCountingIn,
@@ -23,6 +27,7 @@ import {
   pageProviderFincas,
   uploadsPending,
 } from "./compliance.repository.js";
+import { providerUnmetDuties } from "./unmet-duties.repository.js";
 
 type GroupedDocuments = Omit<CompanyDefinedResponse, "result">;
 
@@ -67,7 +72,11 @@ export async function communityDocuments(
  */
 export async function uploadPending(db: Db, actor: Actor): Promise<UploadPendingRow[]> {
   requireAccess(compliancePolicy, actor, "listUploadsPending", undefined);
-  if (actor.colegioId === null) throw new AppError(400, ErrorKey.colegioRequired);
+  if (actor.colegioId === null) {
+    // A provider in no colegio yet (issue 21): nothing is owed; with colegios, the caller must say which.
+    if (actor.role === Role.gremio && !(await memberOfAnyColegio(db, actor.companyId))) return [];
+    throw new AppError(400, ErrorKey.colegioRequired);
+  }
   return uploadsPending(db, actor.colegioId, actor.companyId, todayInSpain());
 }
 
@@ -88,4 +97,26 @@ export async function providerFincas(
   requireAccess(compliancePolicy, actor, "viewProviderFincas", provider);
   const page = await pageProviderFincas(db, colegioId, provider.id, q, todayInSpain());
   return { provider: { id: provider.id, name: provider.name }, ...page };
+}
+
+/**
+ * companies/providers/missing_in_finca: what a provider still lacks in a community (rule 11: mandatory
+ * uploads missing, expired or without their expiry date, then documents it has not read), for the words
+ * of its lights there. 404 for a community that does not exist (or the caller's own deleted one), 403 and
+ * no data for a caller who may not see that provider there (providerMissingPolicy), 404
+ * `companies-providers.not-in-finca` for a company that does not serve it.
+ */
+export async function providerMissing(
+  db: Db,
+  actor: Actor,
+  q: { id_finca: number; id_gremio: number },
+): Promise<MissingDuty[]> {
+  const community = await findCommunityFor(db, actor, q.id_finca);
+  if (!community) throw notFound();
+  requireAccess(providerMissingPolicy, actor, "viewMissing", { ...community, providerId: q.id_gremio });
+  if (community.erased) throw notFound();
+  const provider = await liveProviderOf(db, community.id, q.id_gremio);
+  if (!provider) throw new AppError(404, ErrorKey.providerNotInFinca);
+  const missing = await providerUnmetDuties(db, community.id, [provider.id], todayInSpain());
+  return missing.get(provider.id) ?? [];
 }

@@ -1,10 +1,18 @@
-import { type CompanyDefinedResponse, type companyDefinedRequestSchema, ErrorKey, partyOfRole } from "@coordina/domain";
+import {
+  type CompanyDefinedResponse,
+  type companyDefinedRequestSchema,
+  ErrorKey,
+  partyOfRole,
+  Role,
+} from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { communityFor } from "../communities/communities.service.js";
+import { findCompany } from "../companies/companies.repository.js";
+import { memberOfAnyColegio } from "../inclusion/inclusion.repository.js";
 import { definitionPolicy } from "./definitions.policy.js";
 import { definitionsUploadedByParty, standingIn, templatesOf } from "./definitions.repository.js";
 import { documentPolicy } from "./documents.policy.js";
@@ -45,7 +53,21 @@ export async function companyDefined(
   q: z.output<typeof companyDefinedRequestSchema>,
 ): Promise<Omit<CompanyDefinedResponse, "result">> {
   const community = q.id_finca ? await communityFor(db, actor, q.id_finca, "view") : null;
-  const { company, colegioId } = documentPolicy.can(actor, "reviewCompanies", undefined)
+  const reviews = documentPolicy.can(actor, "reviewCompanies", undefined);
+  // A provider in no colegio yet (one that registered on its own) owes nothing anywhere: an empty answer,
+  // not a request to choose a colegio it cannot choose (issue 21). Every other role still must choose.
+  if (
+    actor.role === Role.gremio &&
+    community === null &&
+    actor.colegioId === null &&
+    !(await memberOfAnyColegio(db, actor.companyId))
+  ) {
+    requireAccess(documentPolicy, actor, "viewCompany", { companyId: q.id_company ?? actor.companyId });
+    const own = await findCompany(db, actor.companyId);
+    if (!own) throw notFound();
+    return { company: { id: own.id, name: own.name }, data: [] };
+  }
+  const { company, colegioId } = reviews
     ? await reviewedCompany(db, actor, q.id_company)
     : await ownCompany(db, actor, q.id_company, community?.colegioId ?? actor.colegioId);
   const standing = await standingIn(db, actor, colegioId);

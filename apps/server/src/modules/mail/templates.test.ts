@@ -5,6 +5,8 @@ import {
   emailChangedMail,
   emailChangeRequestedMail,
   includedMail,
+  inclusionDeclinedMail,
+  inclusionRequestMail,
   invitationMail,
   type OutboxMail,
   outboxTexts,
@@ -64,8 +66,23 @@ describe("mail templates", () => {
       emailChangeDoneMail({ ...change, toOld: true }),
       emailChangeDoneMail({ ...change, toOld: false }),
       includedMail({ companyName: "Ascensores Levante", colegioName: "Colegio de Madrid", link }),
+      inclusionRequestMail({
+        companyName: "Ascensores Levante",
+        companyCif: "B12345674",
+        requestedBy: "gestor@levante.test",
+        message: "Trabajamos ya en vuestras comunidades",
+        link,
+      }),
+      inclusionRequestMail({
+        companyName: "Ascensores Levante",
+        companyCif: "",
+        requestedBy: "g@l.test",
+        message: null,
+        link,
+      }),
+      inclusionDeclinedMail({ companyName: "Ascensores Levante", colegioName: "Colegio de Madrid", link }),
     ];
-    expect(new Set(mails.map((m) => m.template)).size).toBe(8);
+    expect(new Set(mails.map((m) => m.template)).size).toBe(10);
     for (const m of mails) {
       const rendered = renderMail(m.template, JSON.parse(JSON.stringify(m.values)));
       expect(rendered, m.template).toEqual(renderMail(m.template, m.values));

@@ -242,6 +242,39 @@ const TEMPLATES = {
       action: { label: "Entrar en Coordina", url: input.link },
     }),
   ),
+
+  /** A provider asks a colegio to include it (issue 21): the colegio's users learn who, and where to answer. */
+  "inclusion-request": template(
+    "Un proveedor pide unirse a tu colegio en Coordina",
+    (input: {
+      companyName: string;
+      companyCif: string;
+      requestedBy: string;
+      message: string | null;
+      link: string;
+    }) => ({
+      title: "Solicitud de inclusión",
+      paragraphs: [
+        `«${input.companyName}» (NIF/CIF ${input.companyCif || "sin indicar"}) pide que el colegio la incluya entre sus proveedores en Coordina. La solicitud la envía ${input.requestedBy}.`,
+        ...(input.message ? [`Su mensaje: «${input.message}»`] : []),
+        "Puedes incluirla o rechazarla desde la lista de proveedores del colegio, en 'Solicitudes de inclusión'.",
+      ],
+      action: { label: "Ver las solicitudes", url: input.link },
+    }),
+  ),
+
+  /** The colegio declined a provider's request: its manager learns which colegio. */
+  "inclusion-declined": template(
+    "Tu solicitud de inclusión en un colegio de Coordina",
+    (input: { companyName: string; colegioName: string; link: string }) => ({
+      title: "Solicitud de inclusión no aceptada",
+      paragraphs: [
+        `${input.colegioName} no ha aceptado incluir a «${input.companyName}» entre sus proveedores en Coordina.`,
+        "Si crees que es un error, contacta con el colegio. Puedes pedírselo de nuevo o solicitar la inclusión en otro colegio.",
+      ],
+      action: { label: "Entrar en Coordina", url: input.link },
+    }),
+  ),
 };
 
 export type MailTemplate = keyof typeof TEMPLATES;
@@ -266,6 +299,8 @@ export const emailChangeRequestedMail = (values: ValuesOf<"email-change-requeste
   message("email-change-requested", values);
 export const emailChangeDoneMail = (values: ValuesOf<"email-change-done">) => message("email-change-done", values);
 export const includedMail = (values: ValuesOf<"included">) => message("included", values);
+export const inclusionRequestMail = (values: ValuesOf<"inclusion-request">) => message("inclusion-request", values);
+export const inclusionDeclinedMail = (values: ValuesOf<"inclusion-declined">) => message("inclusion-declined", values);
 
 /** The message a stored template and its values make (an unknown template is an error: nothing to send). */
 export function renderMail(name: string, values: unknown): MailContent {

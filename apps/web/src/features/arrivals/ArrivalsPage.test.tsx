@@ -126,7 +126,7 @@ describe("'¿Quién viene hoy?' (ArrivalsPage)", () => {
 
     const green = card("Ascensores Levante S.L.");
     expect(green.getAttribute("data-light")).toBe("ok");
-    expect(within(green).getByRole("img", { name: "En regla" })).toBeTruthy();
+    expect(within(green).getByRole("button", { name: "En regla" })).toBeTruthy();
     expect(within(green).getByTestId("arrival-verdict").textContent).toBe("En regla");
     expect(within(green).getByText("NIF/CIF: B12345678")).toBeTruthy();
     expect(within(green).queryByTestId("arrival-missing")).toBeNull();
@@ -134,7 +134,7 @@ describe("'¿Quién viene hoy?' (ArrivalsPage)", () => {
 
     const red = card("Limpiezas Duero S.L.");
     expect(red.getAttribute("data-light")).toBe("error");
-    expect(within(red).getByRole("img", { name: "Le falta documentación" })).toBeTruthy();
+    expect(within(red).getByRole("button", { name: "Le falta documentación" })).toBeTruthy();
     expect(within(red).getByTestId("arrival-verdict").textContent).toBe("Le falta documentación");
     const missing = within(within(red).getByTestId("arrival-missing")).getAllByRole("listitem");
     expect(missing.map((item) => item.textContent)).toEqual([

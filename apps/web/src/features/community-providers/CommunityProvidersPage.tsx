@@ -16,10 +16,13 @@ import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
 import { ImportButton } from "../../shared/imports/ImportButton";
+import { MissingDuties } from "../../shared/lights/MissingDuties";
+import { ItemCard, ItemLights, ItemMeta } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { listColumns } from "../../ui/listColumns";
+import { MoreActions } from "../../ui/MoreActions";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
-import { TrafficLight } from "../../ui/TrafficLight";
+import { CountLight } from "../../ui/TrafficLight";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchCommunityProviders } from "./api/fetchCommunityProviders";
 import { useRemoveCommunityProvider } from "./api/removeCommunityProvider";
@@ -87,41 +90,86 @@ export default function CommunityProvidersPage() {
     ],
   );
 
+  // The pieces of a provider's row, in the table and on its card alike.
+  const nameLine = (row: CommunityProviderRow) => (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={600}>
+        {row.name}
+      </Text>
+      {!row.active && (
+        <Badge color="red" variant="light" size="sm">
+          {t("deactivated")}
+        </Badge>
+      )}
+    </Group>
+  );
+  const uploadedLight = (row: CommunityProviderRow) => (
+    <CountLight
+      rule={uploadLight}
+      what="uploaded"
+      done={row.uploaded_count}
+      required={row.upload_must}
+      missing={(figures) => (
+        <MissingDuties communityId={community.id} providerId={row.id_provider} kind="upload" {...figures} />
+      )}
+    />
+  );
+  const readedLight = (row: CommunityProviderRow) => (
+    <CountLight
+      rule={readLight}
+      what="read"
+      done={row.readed_count}
+      required={row.readed_must}
+      missing={(figures) => (
+        <MissingDuties communityId={community.id} providerId={row.id_provider} kind="read" {...figures} />
+      )}
+    />
+  );
+  const viewButton = (row: CommunityProviderRow) => (
+    <IconAction label={t("view", { name: row.name })} icon={<IconEye size={18} />} onClick={() => open(row)} />
+  );
+
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-provider-id={row.id_provider}>
       {development && <Table.Td>{row.id_provider}</Table.Td>}
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600}>
-            {row.name}
-          </Text>
-          {!row.active && (
-            <Badge color="red" variant="light" size="sm">
-              {t("deactivated")}
-            </Badge>
-          )}
-        </Group>
+        {nameLine(row)}
         <Text size="xs" c="dimmed">
           {row.cif}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <TrafficLight light={uploadLight(row.uploaded_count, row.upload_must)}>
-          {row.uploaded_count}/{row.upload_must}
-        </TrafficLight>
-      </Table.Td>
-      <Table.Td>
-        <TrafficLight light={readLight(row.readed_count, row.readed_must)}>
-          {row.readed_count}/{row.readed_must}
-        </TrafficLight>
-      </Table.Td>
+      <Table.Td>{uploadedLight(row)}</Table.Td>
+      <Table.Td>{readedLight(row)}</Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
-          <IconAction label={t("view", { name: row.name })} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          {viewButton(row)}
           {community.editable && <IconAction {...actions.button("remove", row)} />}
         </Group>
       </Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each provider is a card: name (and whether it is deactivated), CIF, both lights, view, and
+  // remove in its menu.
+  const cards = list.rows.map((row) => (
+    <ItemCard
+      key={row.id}
+      data-provider-id={row.id_provider}
+      actions={
+        <Group gap={4} wrap="nowrap">
+          {viewButton(row)}
+          {community.editable && <MoreActions name={row.name} items={[actions.button("remove", row)]} />}
+        </Group>
+      }
+    >
+      {nameLine(row)}
+      <ItemMeta parts={[row.cif]} />
+      <ItemLights
+        lights={[
+          { label: t("columns.uploaded"), element: uploadedLight(row) },
+          { label: t("columns.read"), element: readedLight(row) },
+        ]}
+      />
+    </ItemCard>
   ));
 
   return (
@@ -132,6 +180,8 @@ export default function CommunityProvidersPage() {
         icon={<IconTruck size={20} />}
         columns={columns}
         rows={rows}
+        cards={cards}
+        cardsTestId="community-providers-cards"
         {...list.listProps}
         actions={
           community.editable && (

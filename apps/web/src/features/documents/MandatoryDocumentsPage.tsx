@@ -8,6 +8,7 @@ import { addTexts } from "../../app/i18n";
 import { roleOf, useSession } from "../../app/session";
 import { definedDocumentsQuery } from "../../shared/documents/api/fetchDefinedDocuments";
 import { DefinitionBoxes } from "../../shared/documents/DefinitionBoxes";
+import { NoColegioNotice } from "../../shared/inclusion/NoColegioNotice";
 import { PageFrame } from "../../ui/PageFrame";
 import { PendingValidationCard } from "./components/PendingValidationCard";
 import texts from "./es.json";
@@ -68,10 +69,20 @@ function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
 export default function MandatoryDocumentsPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const role = roleOf(useSession());
+  const current = useSession();
+  const role = roleOf(current);
+  // A company in no colegio (a provider that registered on its own) has nothing asked of it yet: it is told
+  // why and may ask a colegio to include it; getcompanydefined is not even called (issue 21).
+  const noColegio = role === Role.gremio && current !== null && current.colegios.length === 0;
   return (
     <PageFrame title={t(mandatoryTitleKey(role))}>
-      {role === Role.colegio ? <PendingValidationCard /> : <UploadScreen pathname={pathname} />}
+      {role === Role.colegio ? (
+        <PendingValidationCard />
+      ) : noColegio ? (
+        <NoColegioNotice />
+      ) : (
+        <UploadScreen pathname={pathname} />
+      )}
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import { type PendingValidationRow, Role } from "@coordina/domain";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
+import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
 import { HOLD_MS } from "./heldRows";
@@ -148,5 +149,32 @@ describe("validating from 'Validar documentos' can be undone (issue 21)", () => 
     renderInApp(<MandatoryDocumentsPage />, { route: "/documents/mandatory" });
     await screen.findByText("alta-a.pdf");
     expect(shownRows()).toEqual([expect.stringContaining("alta-a.pdf"), expect.stringContaining("alta-c.pdf")]);
+  });
+});
+
+describe("'Validar documentos' on a phone (issue 21: lists fit the screen)", () => {
+  it("is a column of cards, each document with its company, its switch and 'Ver documento', validated from the card", async () => {
+    onPhone();
+    const { validated } = serveValidation();
+    const { user } = renderInApp(<MandatoryDocumentsPage />, {
+      route: "/documents/mandatory",
+      userOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
+    const list = await screen.findByTestId("pending-validation-cards");
+    expect(screen.queryByRole("table")).toBeNull();
+    const cards = within(list).getAllByRole("listitem");
+    expect(cards.map((card) => within(card).getByText(/^alta-.\.pdf$/).textContent)).toEqual([
+      "alta-a.pdf",
+      "alta-b.pdf",
+      "alta-c.pdf",
+    ]);
+    const card = cards[1]!;
+    expect(within(card).getByText("Alta en la Seguridad Social")).toBeTruthy();
+    expect(within(card).getByText(new RegExp(COMPANY))).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Ver documento" })).toBeTruthy();
+    await user.click(within(card).getByRole("switch"));
+    await screen.findByText(`Documento alta-b.pdf de ${COMPANY} validado`);
+    expect(validated.has(2)).toBe(true);
+    expect(within(screen.getByTestId("pending-validation-cards")).getByRole("button", { name: UNDO_B })).toBeTruthy();
   });
 });

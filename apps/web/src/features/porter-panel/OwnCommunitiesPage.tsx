@@ -13,7 +13,7 @@ import { usePageLabels } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { ResponsiveList } from "../../ui/ResponsiveList";
 import { IconAction } from "../../ui/RowActions";
-import { TrafficLight } from "../../ui/TrafficLight";
+import { CountLight } from "../../ui/TrafficLight";
 import { ownCommunitiesQuery } from "./api/fetchOwnCommunities";
 import texts from "./es.json";
 import { panelPath } from "./logic";
@@ -26,16 +26,22 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 function Duties({ row, short = false }: { row: OwnCommunityRow; short?: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: "porter-communities" });
   const uploads = (
-    <TrafficLight light={uploadLight(row.uploaded_count, row.upload_must)}>
-      {short && `${t("uploads-short")} `}
-      {row.uploaded_count}/{row.upload_must}
-    </TrafficLight>
+    <CountLight
+      rule={uploadLight}
+      what="uploaded"
+      done={row.uploaded_count}
+      required={row.upload_must}
+      prefix={short && `${t("uploads-short")} `}
+    />
   );
   const reads = (
-    <TrafficLight light={readLight(row.read_count, row.read_must)}>
-      {short && `${t("reads-short")} `}
-      {row.read_count}/{row.read_must}
-    </TrafficLight>
+    <CountLight
+      rule={readLight}
+      what="read"
+      done={row.read_count}
+      required={row.read_must}
+      prefix={short && `${t("reads-short")} `}
+    />
   );
   if (short)
     return (

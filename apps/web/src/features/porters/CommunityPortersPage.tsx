@@ -11,7 +11,7 @@ import { ItemCard, ItemTitle } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { listColumns } from "../../ui/listColumns";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
-import { TrafficLight } from "../../ui/TrafficLight";
+import { CountLight } from "../../ui/TrafficLight";
 import { usePagedList } from "../../ui/usePagedList";
 import { useDropPorter } from "./api/dropPorter";
 import { fetchCommunityPorters } from "./api/fetchCommunityPorters";
@@ -26,16 +26,22 @@ type PorterSortKey = "email";
 function Duties({ row, short = false }: { row: PorterRow; short?: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: "porters-page.short" });
   const uploaded = (
-    <TrafficLight light={uploadLight(row.uploaded_count, row.upload_must)}>
-      {short && `${t("uploaded")} `}
-      {row.uploaded_count}/{row.upload_must}
-    </TrafficLight>
+    <CountLight
+      rule={uploadLight}
+      what="uploaded"
+      done={row.uploaded_count}
+      required={row.upload_must}
+      prefix={short && `${t("uploaded")} `}
+    />
   );
   const read = (
-    <TrafficLight light={readLight(row.read_count, row.read_must)}>
-      {short && `${t("read")} `}
-      {row.read_count}/{row.read_must}
-    </TrafficLight>
+    <CountLight
+      rule={readLight}
+      what="read"
+      done={row.read_count}
+      required={row.read_must}
+      prefix={short && `${t("read")} `}
+    />
   );
   if (short)
     return (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { useSession } from "../../app/session";
+import { NoColegioNotice } from "../../shared/inclusion/NoColegioNotice";
 import { pendingReadsQuery, uploadsPendingQuery } from "../../shared/pending/pendingQueries";
 import { formatFileSize } from "../../ui/fileSize";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
@@ -170,8 +171,16 @@ function UploadsPending() {
  */
 export default function ProviderHomePage() {
   const { t } = useTranslation();
-  // What is owed is owed in a colegio: without one chosen, the page asks for it instead of a refusal.
-  const colegioChosen = (useSession()?.colegio.id ?? 0) > 0;
+  const current = useSession();
+  // What is owed is owed in a colegio: without one chosen, the page asks for it instead of a refusal; in
+  // no colegio at all (a provider that registered on its own), it says why and offers to ask one (issue 21).
+  const colegioChosen = (current?.colegio.id ?? 0) > 0;
+  if (current && current.colegios.length === 0)
+    return (
+      <PageFrame title={t("provider-home.title")}>
+        <NoColegioNotice />
+      </PageFrame>
+    );
   if (!colegioChosen)
     return (
       <PageFrame title={t("provider-home.title")}>

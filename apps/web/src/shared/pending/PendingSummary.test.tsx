@@ -101,6 +101,51 @@ describe("the pending summary on the provider's start page", () => {
     expect(linkIn(card).getAttribute("href")).toBe("/proveedores/main");
   });
 
+  it("offers 'Reintentar' when a list cannot be read, which asks again and shows the counts", async () => {
+    asProvider();
+    // The uploads fail once (500), then answer; the reads answer at once.
+    let uploadsAsked = 0;
+    const calls = stubServer((path) => {
+      if (path === UPLOADS)
+        return ++uploadsAsked === 1
+          ? json(500, { result: false, error: "error.generic-error" })
+          : json(200, { result: true, data: [upload(1, null), upload(2, 7)] });
+      if (path === READS) return json(200, { result: true, data: [] });
+      throw new Error(`unexpected call to ${path}`);
+    });
+    const { user } = renderInApp(<PendingSummary />);
+    const card = await summary();
+    const error = await within(card).findByTestId("pending-summary-error");
+    expect(error.textContent).toContain("No se han podido cargar tus tareas pendientes.");
+    expect(within(card).queryByTestId("pending-summary-uploads")).toBeNull();
+
+    await user.click(within(error).getByRole("button", { name: "Reintentar" }));
+    expect(await figure(card, "uploads")).toEqual({ text: "2 documentos por subir", count: "2" });
+    expect(await figure(card, "reads")).toEqual({ text: "Nada por leer", count: "0" });
+    expect(within(card).queryByTestId("pending-summary-error")).toBeNull();
+    // Only what failed was asked again.
+    expect(calls.filter((c) => c.path === UPLOADS)).toHaveLength(2);
+    expect(calls.filter((c) => c.path === READS)).toHaveLength(1);
+  });
+
+  it("in no colegio at all, says why and offers to ask one outside the live region of the counts", async () => {
+    startTestSession([], { role: Role.gremio, email: "proveedor@ascensores.es" });
+    session.refresh({ ...session.get()!, colegios: [] });
+    const calls = stubServer((path) => {
+      if (path === "/inclusion/requests") return json(200, { result: true, data: [] });
+      throw new Error(`unexpected call to ${path}`);
+    });
+    renderInApp(<PendingSummary />);
+    const card = await summary();
+    const notice = within(card).getByTestId("no-colegio");
+    expect(notice.textContent).toContain("Tu empresa aún no pertenece a ningún colegio");
+    expect(await within(notice).findByRole("button", { name: "Solicitar inclusión" })).toBeTruthy();
+    // A screen reader is not read the whole notice, its form included, as a status message.
+    expect(notice.closest('[role="status"]')).toBeNull();
+    expect(within(card).queryByRole("status")).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(["/inclusion/requests"]);
+  });
+
   it("asks for a colegio, and asks the server nothing, before one is chosen", async () => {
     asProvider();
     session.setColegio({ ...NO_COLEGIO });
@@ -108,7 +153,9 @@ describe("the pending summary on the provider's start page", () => {
     renderInApp(<PendingSummary />);
     const card = await summary();
     expect(
-      within(card).getByText("Elige arriba el colegio en el que trabajas para ver lo que tienes pendiente en él."),
+      within(card).getByText(
+        "Elige el colegio en el que trabajas (arriba; en el móvil, en el menú) para ver lo que tienes pendiente en él.",
+      ),
     ).toBeTruthy();
     expect(within(card).queryByTestId("pending-summary-none")).toBeNull();
     expect(within(card).queryByTestId("pending-summary-uploads")).toBeNull();

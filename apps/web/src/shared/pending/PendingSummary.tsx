@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { useSession } from "../../app/session";
+import { ErrorAlert } from "../../ui/LoadState";
+import { NoColegioNotice } from "../inclusion/NoColegioNotice";
 import texts from "./es.json";
 import { pendingReadsQuery, uploadsPendingQuery } from "./pendingQueries";
 
@@ -44,10 +46,26 @@ export function PendingSummary() {
   const uploads = useQuery({ ...uploadsPendingQuery(), enabled });
   const reads = useQuery({ ...pendingReadsQuery(), enabled });
 
+  // In no colegio at all, the card says why and offers to ask one (issue 21): a form and its own messages, kept
+  // out of the live region, which announces the counts only.
+  const noColegio = current?.colegios.length === 0;
   let body: ReactNode;
   // Without a colegio chosen there is nothing to count yet: the card says so instead of vanishing.
   if (!enabled) body = <Text size="sm">{t("choose-colegio")}</Text>;
-  else if (uploads.isError || reads.isError) body = <Text size="sm">{t("error")}</Text>;
+  else if (uploads.isError || reads.isError)
+    // Like the other cards: why, and 'Reintentar', which asks again for what failed.
+    body = (
+      <ErrorAlert
+        testId="pending-summary-error"
+        retrying={uploads.isFetching || reads.isFetching}
+        onRetry={() => {
+          if (uploads.isError) void uploads.refetch();
+          if (reads.isError) void reads.refetch();
+        }}
+      >
+        {t("error")}
+      </ErrorAlert>
+    );
   else if (!uploads.data || !reads.data) body = <Text size="sm">{t("loading")}</Text>;
   else if (uploads.data.length === 0 && reads.data.length === 0)
     body = (
@@ -77,7 +95,7 @@ export function PendingSummary() {
           <Title order={2} size="h4" id="pending-summary-title">
             {t("title")}
           </Title>
-          <div role="status">{body}</div>
+          {noColegio ? <NoColegioNotice compact /> : <div role="status">{body}</div>}
         </Stack>
         <Button
           component={Link}

@@ -8,10 +8,12 @@ import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
 import { ImportButton } from "../../../shared/imports/ImportButton";
 import { communityPanelPath } from "../../../shared/paths";
+import { ItemCard, ItemLights, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
+import { MoreActions } from "../../../ui/MoreActions";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
-import { TrafficLight } from "../../../ui/TrafficLight";
+import { CountLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { useDeleteCommunity } from "../api/deleteCommunity";
 import { fetchCommunities } from "../api/fetchCommunities";
@@ -71,26 +73,32 @@ export function AdminCommunitiesList() {
     ],
   );
 
+  const nameLink = (row: CommunityRow) => (
+    <Anchor component={Link} to={communityPanelPath(row.id)} onClick={stop} fw={600} size="sm">
+      {row.name}
+    </Anchor>
+  );
+  // The documents' lights, in the table and on a phone's card alike ('—' and grey when nothing is expected).
+  const uploadedLight = (row: CommunityRow) => (
+    <CountLight
+      rule={communityLight}
+      what="uploaded"
+      done={row.mandatory_uploaded_count}
+      required={row.mandatory_count}
+    />
+  );
+  const readLight = (row: CommunityRow) => (
+    <CountLight rule={communityLight} what="read" done={row.count_read} required={row.expected_count_read} />
+  );
+
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} style={{ cursor: "pointer" }} data-community-id={row.id}>
       {development && <Table.Td>{row.id}</Table.Td>}
-      <Table.Td>
-        <Anchor component={Link} to={communityPanelPath(row.id)} onClick={stop} fw={600} size="sm">
-          {row.name}
-        </Anchor>
-      </Table.Td>
+      <Table.Td>{nameLink(row)}</Table.Td>
       <Table.Td>{row.cif}</Table.Td>
       <Table.Td data-column="providers">{row.proveedores_count}</Table.Td>
-      <Table.Td data-column="uploaded">
-        <TrafficLight light={communityLight(row.mandatory_uploaded_count, row.mandatory_count)}>
-          {row.mandatory_uploaded_count}/{row.mandatory_count}
-        </TrafficLight>
-      </Table.Td>
-      <Table.Td data-column="read">
-        <TrafficLight light={communityLight(row.count_read, row.expected_count_read)}>
-          {row.count_read}/{row.expected_count_read}
-        </TrafficLight>
-      </Table.Td>
+      <Table.Td data-column="uploaded">{uploadedLight(row)}</Table.Td>
+      <Table.Td data-column="read">{readLight(row)}</Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
           <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => open(row)} />
@@ -98,6 +106,29 @@ export function AdminCommunitiesList() {
         </Group>
       </Table.Td>
     </Table.Tr>
+  ));
+
+  // On a phone each community is a card: name, CIF and providers, both lights, open, and delete in its menu.
+  const cards = list.rows.map((row) => (
+    <ItemCard
+      key={row.id}
+      data-community-id={row.id}
+      actions={
+        <Group gap={4} wrap="nowrap">
+          <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          <MoreActions name={row.name} items={[actions.button("remove", row)]} />
+        </Group>
+      }
+    >
+      <ItemTitle>{nameLink(row)}</ItemTitle>
+      <ItemMeta parts={[row.cif, `${t("columns.providers")}: ${row.proveedores_count}`]} />
+      <ItemLights
+        lights={[
+          { label: t("columns.uploaded"), element: uploadedLight(row) },
+          { label: t("columns.read"), element: readLight(row) },
+        ]}
+      />
+    </ItemCard>
   ));
 
   const title = t("title");
@@ -108,6 +139,8 @@ export function AdminCommunitiesList() {
       icon={<IconBuildingCommunity size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="communities-cards"
       {...list.listProps}
       actions={
         <>

@@ -8,6 +8,7 @@ import { showErrorMessage } from "../../../app/errorDialog";
 import { queryKeys } from "../../../app/queryKeys";
 import { communityPanelPath } from "../../../shared/paths";
 import { PendingSummary } from "../../../shared/pending/PendingSummary";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction } from "../../../ui/RowActions";
@@ -45,6 +46,16 @@ export function ProviderCommunitiesList() {
     [["name", "name"], ["cif", "cif"], ["admin", "admin"], ["porters"], ["actions"]],
   );
 
+  const nameLink = (row: ProviderCommunityRow) => (
+    <Anchor component={Link} to={pathOf(row)} onClick={stop} fw={600} size="sm">
+      {row.name}
+    </Anchor>
+  );
+  const openButton = (row: ProviderCommunityRow) => (
+    <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => navigate(pathOf(row))} />
+  );
+  const porters = (row: ProviderCommunityRow) => (row.porteros.length > 0 ? row.porteros.join(", ") : "—");
+
   const rows = list.rows.map((row) => (
     <Table.Tr
       key={row.id}
@@ -52,18 +63,20 @@ export function ProviderCommunitiesList() {
       style={{ cursor: "pointer" }}
       data-community-id={row.id}
     >
-      <Table.Td>
-        <Anchor component={Link} to={pathOf(row)} onClick={stop} fw={600} size="sm">
-          {row.name}
-        </Anchor>
-      </Table.Td>
+      <Table.Td>{nameLink(row)}</Table.Td>
       <Table.Td>{row.cif}</Table.Td>
       <Table.Td>{row.admin}</Table.Td>
-      <Table.Td>{row.porteros.length > 0 ? row.porteros.join(", ") : "—"}</Table.Td>
-      <Table.Td onClick={stop}>
-        <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => navigate(pathOf(row))} />
-      </Table.Td>
+      <Table.Td>{porters(row)}</Table.Td>
+      <Table.Td onClick={stop}>{openButton(row)}</Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each community is a card: name, CIF and administrator, its porters, and open.
+  const cards = list.rows.map((row) => (
+    <ItemCard key={row.id} data-community-id={row.id} actions={openButton(row)}>
+      <ItemTitle>{nameLink(row)}</ItemTitle>
+      <ItemMeta parts={[row.cif, `${t("columns.admin")}: ${row.admin}`]} />
+      <ItemMeta parts={[`${t("columns.porters")}: ${porters(row)}`]} />
+    </ItemCard>
   ));
 
   const title = t("title");
@@ -74,6 +87,8 @@ export function ProviderCommunitiesList() {
       icon={<IconBuildingCommunity size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="provider-communities-cards"
       {...list.listProps}
     />
   );

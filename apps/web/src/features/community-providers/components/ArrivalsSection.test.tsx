@@ -62,13 +62,28 @@ describe("the provider's arrivals in the community (ArrivalsSection)", () => {
     const [late, early] = items as [HTMLElement, HTMLElement];
     expect(within(late).getByText("27/11/2026 09:14")).toBeTruthy();
     expect(late.textContent).toContain("Portero: portero31@fincas.es");
-    expect(within(late).getByRole("img", { name: "Le falta documentación" }).getAttribute("data-light")).toBe("error");
+    expect(within(late).getByRole("button", { name: "Le falta documentación" }).getAttribute("data-light")).toBe(
+      "error",
+    );
     expect(within(late).getByTestId("arrival-missing").textContent).toBe(
       "Seguro de responsabilidad civil: caducado el 12/03/2026",
     );
     expect(within(early).getByText("01/07/2026 09:05")).toBeTruthy();
-    expect(within(early).getByRole("img", { name: "En regla" }).getAttribute("data-light")).toBe("ok");
+    expect(within(early).getByRole("button", { name: "En regla" }).getAttribute("data-light")).toBe("ok");
     expect(within(early).queryByTestId("arrival-missing")).toBeNull();
+  });
+
+  it("shows each arrival's figures, and a dash where nothing was expected", async () => {
+    stubServer([
+      arrival(2, "2026-11-27T08:14:00.000Z", []),
+      { ...arrival(1, "2026-07-01T07:05:00.000Z", []), uploaded_count: 0, upload_must: 0, read_count: 0, read_must: 0 },
+    ]);
+    renderInApp(<ArrivalsSection communityId={7} providerId={12} />);
+
+    const [expected, nothing] = (await screen.findAllByTestId("arrival")) as [HTMLElement, HTMLElement];
+    expect(expected.textContent).toContain("Subidos 2/2 · Leídos 1/1");
+    expect(nothing.textContent).toContain("Subidos — · Leídos —");
+    expect(nothing.textContent).not.toContain("0/0");
   });
 
   it("says when no porter has recorded an arrival", async () => {

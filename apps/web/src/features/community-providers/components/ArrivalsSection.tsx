@@ -1,4 +1,4 @@
-import { type ArrivalsPage, PAGE_SIZE } from "@coordina/domain";
+import { type ArrivalsPage, lightFigure, PAGE_SIZE } from "@coordina/domain";
 import { Card, Group, List, Loader, Pagination, Stack, Text, Title } from "@mantine/core";
 import { IconDoorEnter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -34,10 +34,8 @@ function ArrivalItem({ arrival }: { arrival: Arrival }) {
       <Text size="xs" c="dimmed" style={{ wordBreak: "break-word" }}>
         {t("porter", { email: arrival.porter_email })} ·{" "}
         {t("figures", {
-          uploaded: arrival.uploaded_count,
-          uploadMust: arrival.upload_must,
-          read: arrival.read_count,
-          readMust: arrival.read_must,
+          uploaded: lightFigure(arrival.uploaded_count, arrival.upload_must),
+          read: lightFigure(arrival.read_count, arrival.read_must),
         })}
       </Text>
       {missing.length > 0 && (

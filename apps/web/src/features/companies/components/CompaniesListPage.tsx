@@ -1,6 +1,6 @@
 import { type CompanyRow, type CompanySortKey, Role } from "@coordina/domain";
 import { IconBan, IconBuildingEstate, IconCircleCheck, IconTruck } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { queryKeys } from "../../../app/queryKeys";
@@ -14,7 +14,14 @@ import { usePagedList } from "../../../ui/usePagedList";
 import { fetchCompanies } from "../api/fetchCompanies";
 import { type AddWay, CompaniesToolbar } from "./CompaniesToolbar";
 import { CompanyEditorModal } from "./CompanyEditorModal";
-import { CompanyListRow, companyPath, type ListedType, useCompanyColumns } from "./CompanyListRow";
+import {
+  CompanyCard,
+  CompanyListRow,
+  type CompanySection,
+  companyPath,
+  type ListedType,
+  useCompanyColumns,
+} from "./CompanyListRow";
 import { FullFormModal } from "./FullFormModal";
 import { NifFormModal } from "./NifFormModal";
 import { useListAddress } from "./useListAddress";
@@ -26,7 +33,14 @@ export type { ListedType };
  * administrators (15) or providers (20), with search, sorting, paging kept in the address, lights, the
  * CSV summary, the three ways of adding a company, the editor and activation.
  */
-export function CompaniesListPage({ type }: { type: ListedType }) {
+export function CompaniesListPage({
+  type,
+  above,
+}: {
+  type: ListedType;
+  /** shown above the list (the providers' requests to join the colegio) */
+  above?: ReactNode;
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: "companies-page" });
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,25 +90,33 @@ export function CompaniesListPage({ type }: { type: ListedType }) {
     actions.setNotice(<NoticeLines lines={[message]} />);
   };
 
+  const rowProps = (row: CompanyRow) => ({
+    row,
+    type,
+    actions,
+    linkState,
+    onOpen: (section?: CompanySection) => navigate(companyPath(type, row.company_id, section), { state: linkState }),
+    onEdit: () => setEditing(row.company_id),
+  });
+
   const title = t(`title.${type}`);
   return (
     <ListPage
       title={title}
-      notice={<RowActionHost actions={actions} testId="companies-notice" />}
+      notice={
+        <>
+          {above}
+          <RowActionHost actions={actions} testId="companies-notice" />
+        </>
+      }
       icon={providers ? <IconTruck size={20} /> : <IconBuildingEstate size={20} />}
       columns={useCompanyColumns(type, development)}
       rows={list.rows.map((row) => (
-        <CompanyListRow
-          key={row.company_id}
-          row={row}
-          type={type}
-          development={development}
-          actions={actions}
-          linkState={linkState}
-          onOpen={(section) => navigate(companyPath(type, row.company_id, section), { state: linkState })}
-          onEdit={() => setEditing(row.company_id)}
-        />
+        <CompanyListRow key={row.company_id} development={development} {...rowProps(row)} />
       ))}
+      // On a phone each company is a card.
+      cards={list.rows.map((row) => <CompanyCard key={row.company_id} {...rowProps(row)} />)}
+      cardsTestId="companies-cards"
       {...list.listProps}
       actions={
         <CompaniesToolbar

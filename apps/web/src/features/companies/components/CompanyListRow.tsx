@@ -1,14 +1,16 @@
-import { type CompanyRow, type CompanySortKey, Role, uploadLight, validationLight } from "@coordina/domain";
+import { type CompanyRow, type CompanySortKey, Role, uploadLight } from "@coordina/domain";
 import { Anchor, Group, Table, Text } from "@mantine/core";
-import { IconChevronRight, IconFolder, IconPencil, IconUsers } from "@tabler/icons-react";
-import type { MouseEvent } from "react";
+import { IconBan, IconChevronRight, IconCircleCheck, IconFolder, IconPencil, IconUsers } from "@tabler/icons-react";
+import { Fragment, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../../app/dates";
+import { ItemCard, ItemLights, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import type { ListColumn } from "../../../ui/ListCard";
 import { listColumns } from "../../../ui/listColumns";
-import { IconAction, type RowActions } from "../../../ui/RowActions";
-import { TrafficLight } from "../../../ui/TrafficLight";
+import { MoreActions } from "../../../ui/MoreActions";
+import { IconAction, type IconActionProps, type RowActions } from "../../../ui/RowActions";
+import { CountLight, PendingLight } from "../../../ui/TrafficLight";
 
 export type ListedType = typeof Role.administrador | typeof Role.gremio;
 export type CompanySection = "users" | "upload";
@@ -51,6 +53,39 @@ export function useCompanyColumns(type: ListedType, development: boolean): ListC
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
+/** An e-mail that may break before its '@' (and anywhere, if still too long) so that it fits its column. */
+function BreakableEmail({ email }: { email: string | null }) {
+  if (!email) return null;
+  const parts = email.split("@");
+  return (
+    <span style={{ overflowWrap: "anywhere" }}>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one e-mail, in their order
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              <wbr />@
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A provider's lights, in the table and on its card alike (docs/compliance.md §Lights): uploads and reads by
+ * the upload rule (spec 01 §4), documents waiting for validation; '—' and grey when nothing is expected.
+ */
+const toUploadLight = (row: CompanyRow) => (
+  <CountLight rule={uploadLight} what="uploaded" done={row.all_uploaded} required={row.upload_must} />
+);
+const toReadLight = (row: CompanyRow) => (
+  <CountLight rule={uploadLight} what="read" done={row.read_all} required={row.read_must} />
+);
+const pendingLight = (row: CompanyRow) => <PendingLight pending={row.pending_validation} />;
+
 /** The figures of an active member: a provider's activities, manager and lights, an administrator's fincas. */
 function DataCells({ row, providers }: { row: CompanyRow; providers: boolean }) {
   if (row.company_erased)
@@ -60,27 +95,21 @@ function DataCells({ row, providers }: { row: CompanyRow; providers: boolean }) 
     return (
       <>
         <Table.Td>{row.company_owner_company ?? ""}</Table.Td>
-        <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
+        <Table.Td>
+          <BreakableEmail email={row.company_owner_user} />
+        </Table.Td>
         <Table.Td>{row.owned_fincas}</Table.Td>
       </>
     );
   return (
     <>
       <Table.Td>{row.activities.join(", ")}</Table.Td>
-      <Table.Td>{row.company_owner_user ?? ""}</Table.Td>
       <Table.Td>
-        <TrafficLight light={uploadLight(row.all_uploaded, row.upload_must)}>
-          {row.all_uploaded}/{row.upload_must}
-        </TrafficLight>
+        <BreakableEmail email={row.company_owner_user} />
       </Table.Td>
-      <Table.Td>
-        <TrafficLight light={uploadLight(row.read_all, row.read_must)}>
-          {row.read_all}/{row.read_must}
-        </TrafficLight>
-      </Table.Td>
-      <Table.Td>
-        <TrafficLight light={validationLight(row.pending_validation)}>{row.pending_validation}</TrafficLight>
-      </Table.Td>
+      <Table.Td>{toUploadLight(row)}</Table.Td>
+      <Table.Td>{toReadLight(row)}</Table.Td>
+      <Table.Td>{pendingLight(row)}</Table.Td>
       <Table.Td>{row.provider_fincas}</Table.Td>
     </>
   );
@@ -123,16 +152,7 @@ export function CompanyListRow({ row, type, development, actions, linkState, onO
       </Table.Td>
       <Table.Td>
         {providers && !erased ? (
-          <Anchor
-            component={Link}
-            to={companyPath(type, row.company_id)}
-            state={linkState}
-            onClick={stop}
-            fw={600}
-            size="sm"
-          >
-            {row.company_name}
-          </Anchor>
+          <CompanyName row={row} type={type} linkState={linkState} />
         ) : (
           <Text fw={600} size="sm">
             {row.company_name}
@@ -166,5 +186,88 @@ export function CompanyListRow({ row, type, development, actions, linkState, onO
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The company's name: for an active provider, the link to its detail. */
+function CompanyName({ row, type, linkState }: Pick<CompanyListRowProps, "row" | "type" | "linkState">) {
+  if (type === Role.gremio && !row.company_erased)
+    return (
+      <Anchor
+        component={Link}
+        to={companyPath(type, row.company_id)}
+        state={linkState}
+        onClick={stop}
+        fw={600}
+        size="sm"
+      >
+        {row.company_name}
+      </Anchor>
+    );
+  return row.company_name;
+}
+
+/**
+ * One member company on a phone (ItemCard): name, CIF, status and registration, a provider's three lights
+ * with their figures or an administrator's fincas, 'Seleccionar', and edit, folder or users and deactivate
+ * in its menu. A deactivated member keeps only 'Activar'.
+ */
+export function CompanyCard({
+  row,
+  type,
+  actions,
+  linkState,
+  onOpen,
+  onEdit,
+}: Omit<CompanyListRowProps, "development">) {
+  const { t } = useTranslation(undefined, { keyPrefix: "companies-page" });
+  const providers = type === Role.gremio;
+  const erased = row.company_erased;
+  const status = t(erased ? "status.deactivated" : "status.active");
+  const registration = row.registered
+    ? t("registered-on", { date: formatDate(row.created) })
+    : t("registration-pending");
+  const more: IconActionProps[] = [
+    { label: t("actions.edit"), icon: <IconPencil size={16} />, onClick: onEdit },
+    providers
+      ? { label: t("actions.folder"), icon: <IconFolder size={16} />, onClick: () => onOpen("upload") }
+      : { label: t("actions.users"), icon: <IconUsers size={16} />, onClick: () => onOpen() },
+    // what it does, not the table toggle's look of what the member is (a green check while active)
+    { ...actions.button("deactivate", row), icon: <IconBan size={16} />, color: "red" },
+  ];
+  return (
+    <ItemCard
+      data-company-id={row.company_id}
+      actions={
+        erased ? (
+          <IconAction {...actions.button("activate", row)} icon={<IconCircleCheck size={18} />} color="green" />
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <IconAction label={t("actions.select")} icon={<IconChevronRight size={18} />} onClick={() => onOpen()} />
+            <MoreActions name={row.company_name} items={more} />
+          </Group>
+        )
+      }
+    >
+      <ItemTitle>
+        <CompanyName row={row} type={type} linkState={linkState} />
+      </ItemTitle>
+      <ItemMeta parts={[row.company_cif, status, registration]} />
+      {erased ? (
+        <Text size="xs" c="dimmed">
+          {t("deactivated-hint")}
+        </Text>
+      ) : providers ? (
+        <ItemLights
+          lights={[
+            { label: t("columns.to-upload"), element: toUploadLight(row) },
+            { label: t("columns.to-read"), element: toReadLight(row) },
+            { label: t("columns.pending-validation"), element: pendingLight(row) },
+          ]}
+        />
+      ) : (
+        <ItemMeta parts={[`${t("columns.fincas")}: ${row.owned_fincas}`]} />
+      )}
+    </ItemCard>
   );
 }

@@ -9,9 +9,11 @@ import { Button, Table, Text } from "@mantine/core";
 import { IconBuildingCommunity, IconFileSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MissingDuties } from "../../../shared/lights/MissingDuties";
+import { ItemCard, ItemLights, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
 import { listColumns } from "../../../ui/listColumns";
-import { TrafficLight } from "../../../ui/TrafficLight";
+import { CountLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderFincas, PROVIDER_FINCAS_KEY } from "../api/fetchProviderFincas";
 import { FincaDocumentsModal, type FincaDocumentsSubject } from "./FincaDocumentsModal";
@@ -40,6 +42,44 @@ export function ProviderCommunities({ providerId }: { providerId: number }) {
     [["finca", "name"], ["cif", "cif"], ["admin"], ["docs", "docs"], ["read"], ["actions"]],
   );
 
+  // The pieces of a community's row, in the table and on its card alike.
+  const docsLight = (row: ProviderFincaRow) => (
+    <CountLight
+      rule={providerDocsLight}
+      what="uploaded"
+      done={row.count_provider}
+      required={row.count_total}
+      missing={(figures) => (
+        <MissingDuties communityId={row.id_finca} providerId={providerId} kind="upload" {...figures} />
+      )}
+    />
+  );
+  const readsLight = (row: ProviderFincaRow) => (
+    <CountLight
+      rule={readLight}
+      what="read"
+      done={row.readed}
+      required={row.must_read}
+      missing={(figures) => (
+        <MissingDuties communityId={row.id_finca} providerId={providerId} kind="read" {...figures} />
+      )}
+    />
+  );
+  const viewButton = (row: ProviderFincaRow) => (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconFileSearch size={16} aria-hidden />}
+      aria-label={t("view-named", { name: row.finca })}
+      onClick={() => {
+        setSubject({ fincaId: row.id_finca, fincaName: row.finca, providerId });
+        setOpened(true);
+      }}
+    >
+      {t("view")}
+    </Button>
+  );
+
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.id_finca} data-finca-id={row.id_finca}>
       <Table.Td>
@@ -49,31 +89,23 @@ export function ProviderCommunities({ providerId }: { providerId: number }) {
       </Table.Td>
       <Table.Td>{row.finca_cif}</Table.Td>
       <Table.Td>{row.admin}</Table.Td>
-      <Table.Td data-column="docs">
-        <TrafficLight light={providerDocsLight(row.count_provider, row.count_total)}>
-          {row.count_provider}/{row.count_total}
-        </TrafficLight>
-      </Table.Td>
-      <Table.Td data-column="read">
-        <TrafficLight light={readLight(row.readed, row.must_read)}>
-          {row.readed}/{row.must_read}
-        </TrafficLight>
-      </Table.Td>
-      <Table.Td>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconFileSearch size={16} aria-hidden />}
-          aria-label={t("view-named", { name: row.finca })}
-          onClick={() => {
-            setSubject({ fincaId: row.id_finca, fincaName: row.finca, providerId });
-            setOpened(true);
-          }}
-        >
-          {t("view")}
-        </Button>
-      </Table.Td>
+      <Table.Td data-column="docs">{docsLight(row)}</Table.Td>
+      <Table.Td data-column="read">{readsLight(row)}</Table.Td>
+      <Table.Td>{viewButton(row)}</Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each community is a card: name, CIF and administrator, both lights, and 'Ver documentos'.
+  const cards = list.rows.map((row) => (
+    <ItemCard key={row.id_finca} data-finca-id={row.id_finca} actions={viewButton(row)}>
+      <ItemTitle>{row.finca}</ItemTitle>
+      <ItemMeta parts={[row.finca_cif, row.admin]} />
+      <ItemLights
+        lights={[
+          { label: t("columns.docs"), element: docsLight(row) },
+          { label: t("columns.read"), element: readsLight(row) },
+        ]}
+      />
+    </ItemCard>
   ));
 
   return (
@@ -83,6 +115,8 @@ export function ProviderCommunities({ providerId }: { providerId: number }) {
         icon={<IconBuildingCommunity size={20} />}
         columns={columns}
         rows={rows}
+        cards={cards}
+        cardsTestId="provider-fincas-cards"
         {...list.listProps}
       />
       <FincaDocumentsModal

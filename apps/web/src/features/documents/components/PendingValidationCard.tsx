@@ -8,6 +8,7 @@ import { useValidateDocument } from "../../../shared/documents/api/validateDocum
 import { ValidationState } from "../../../shared/documents/DocumentCard";
 import { ExpiryIndicator } from "../../../shared/documents/ExpiryIndicator";
 import { formatFileSize } from "../../../ui/fileSize";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
 import { openFile } from "../../../ui/openFile";
 import { IconAction, RowActionHost, useRowActions } from "../../../ui/RowActions";
@@ -121,12 +122,51 @@ export function PendingValidationCard() {
   const columns = ["document", "definition", "company", "expiry", "validation", "actions"].map((c) =>
     t(`columns.${c}`),
   );
+  // The pieces of a document's row, in the table and on its card alike.
+  /** the switch being saved shows its new position until the list reloads */
+  const validatedOf = (row: PendingValidationRow) =>
+    actions.isRunning(row) ? actions.isRunning(row, "validate") : row.document.validated;
+  const validation = (row: PendingValidationRow) => {
+    const { document } = row;
+    const kept = held.isHeld(row);
+    const validated = validatedOf(row);
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <ValidationState
+          validated={validated}
+          required
+          canValidate
+          saving={actions.busy}
+          onChange={(valid) => actions.start(valid ? "validate" : "undo", row)}
+        />
+        {kept && document.validated && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconArrowBackUp size={16} aria-hidden />}
+            loading={actions.isRunning(row, "undo")}
+            disabled={actions.busy}
+            onClick={() => actions.start("undo", row)}
+            aria-label={t("undo-named", named(row))}
+          >
+            {t("undo")}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+  const viewButton = (row: PendingValidationRow) => (
+    <IconAction
+      label={tAll("document-boxes.actions.view")}
+      icon={<IconEye size={18} />}
+      onClick={() => void openFile(row.document.fileupload.id, "view")}
+    />
+  );
+
   const rows = shown.map((row) => {
     const { document } = row;
     const file = document.fileupload;
-    const kept = held.isHeld(row);
-    // The switch being saved shows its new position until the list reloads.
-    const validated = actions.isRunning(row) ? actions.isRunning(row, "validate") : document.validated;
+    const validated = validatedOf(row);
     return (
       <Table.Tr key={document.id} data-testid="pending-validation-row" data-validated={validated}>
         <Table.Td>
@@ -147,38 +187,34 @@ export function PendingValidationCard() {
         <Table.Td>
           <ExpiryIndicator obsolete={file.obsolete} needsExpiry={document.needs_expiry} />
         </Table.Td>
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <ValidationState
-              validated={validated}
-              required
-              canValidate
-              saving={actions.busy}
-              onChange={(valid) => actions.start(valid ? "validate" : "undo", row)}
-            />
-            {kept && document.validated && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                loading={actions.isRunning(row, "undo")}
-                disabled={actions.busy}
-                onClick={() => actions.start("undo", row)}
-                aria-label={t("undo-named", named(row))}
-              >
-                {t("undo")}
-              </Button>
-            )}
-          </Group>
-        </Table.Td>
-        <Table.Td>
-          <IconAction
-            label={tAll("document-boxes.actions.view")}
-            icon={<IconEye size={18} />}
-            onClick={() => void openFile(file.id, "view")}
-          />
-        </Table.Td>
+        <Table.Td>{validation(row)}</Table.Td>
+        <Table.Td>{viewButton(row)}</Table.Td>
       </Table.Tr>
+    );
+  });
+
+  // On a phone each document is a card: file, definition, company and expiry, the switch and 'Ver'.
+  const cards = shown.map((row) => {
+    const { document } = row;
+    const file = document.fileupload;
+    return (
+      <ItemCard
+        key={document.id}
+        data-testid="pending-validation-card"
+        data-validated={validatedOf(row)}
+        actions={
+          <Group gap="xs" wrap="wrap">
+            {validation(row)}
+            {viewButton(row)}
+          </Group>
+        }
+      >
+        <ItemTitle>{file.name}</ItemTitle>
+        <ItemMeta parts={[formatFileSize(file.size), formatDate(file.created)]} />
+        <Text size="sm">{row.definition_name}</Text>
+        <ItemMeta parts={[row.company_name, tAll(`roles.${row.company_type}`)]} />
+        <ExpiryIndicator obsolete={file.obsolete} needsExpiry={document.needs_expiry} />
+      </ItemCard>
     );
   });
 
@@ -190,6 +226,8 @@ export function PendingValidationCard() {
         icon={<IconShieldCheck size={20} />}
         columns={columns}
         rows={rows}
+        cards={cards}
+        cardsTestId="pending-validation-cards"
         {...list.listProps}
       />
     </>

@@ -9,7 +9,7 @@ import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { QueryView } from "../../../ui/LoadState";
 import { listColumns } from "../../../ui/listColumns";
 import { ResponsiveList } from "../../../ui/ResponsiveList";
-import { TrafficLight } from "../../../ui/TrafficLight";
+import { CountLight } from "../../../ui/TrafficLight";
 import { porterFincasQuery } from "../api/fetchPorterFincas";
 import { readSummaryState, summaryListPath } from "../summaryLink";
 
@@ -17,16 +17,10 @@ type Finca = PorterFincasResponse["data"][number];
 
 /** The porter's reads and uploads in a community with their lights; `label` names them (a card). */
 const readsOf = (finca: Finca, label = "") => (
-  <TrafficLight light={readLight(finca.readed, finca.must_read)}>
-    {label}
-    {finca.readed}/{finca.must_read}
-  </TrafficLight>
+  <CountLight rule={readLight} what="read" done={finca.readed} required={finca.must_read} prefix={label} />
 );
 const uploadsOf = (finca: Finca, label = "") => (
-  <TrafficLight light={uploadLight(finca.uploaded, finca.must_upload)}>
-    {label}
-    {finca.uploaded}/{finca.must_upload}
-  </TrafficLight>
+  <CountLight rule={uploadLight} what="uploaded" done={finca.uploaded} required={finca.must_upload} prefix={label} />
 );
 
 /**

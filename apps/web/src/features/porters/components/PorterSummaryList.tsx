@@ -9,7 +9,7 @@ import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction } from "../../../ui/RowActions";
-import { TrafficLight } from "../../../ui/TrafficLight";
+import { CountLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchPorterSummary } from "../api/fetchPorterSummary";
 import { pageOfQuery, type SummaryLinkState, summaryPorterPath } from "../summaryLink";
@@ -63,16 +63,10 @@ export function PorterSummaryList() {
       </Text>
     );
   const readLights = (row: PorterSummaryRow, label = "") => (
-    <TrafficLight light={readLight(row.readed, row.must_read)}>
-      {label}
-      {row.readed}/{row.must_read}
-    </TrafficLight>
+    <CountLight rule={readLight} what="read" done={row.readed} required={row.must_read} prefix={label} />
   );
   const uploadLights = (row: PorterSummaryRow, label = "") => (
-    <TrafficLight light={uploadLight(row.uploaded, row.must_upload)}>
-      {label}
-      {row.uploaded}/{row.must_upload}
-    </TrafficLight>
+    <CountLight rule={uploadLight} what="uploaded" done={row.uploaded} required={row.must_upload} prefix={label} />
   );
   const showButton = (row: PorterSummaryRow) => (
     <IconAction

@@ -29,6 +29,7 @@ export function HomePanel<T>({ section, testId, icon, query, children }: HomePan
       query={query}
       loading={t("loading")}
       errorTestId={`${testId}-error`}
+      retry
       isEmpty={(rows) => rows.length === 0}
       empty={
         <Group gap="sm" wrap="nowrap" align="flex-start" py="sm" data-testid={`${testId}-empty`}>
