@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS, PASSWORD_MIN_LENGTH, passwordStrength } from "@coordina/domain";
+import { DEBOUNCE_MS, PASSWORD_MIN_LENGTH, passwordMeetsRule, passwordStrength } from "@coordina/domain";
 import { PasswordInput, Progress, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
@@ -13,10 +13,13 @@ export interface PasswordValues {
 }
 export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
 
-/** Meter colour: weak in red, middling in yellow, strong in green. */
-function strengthColor(strength: number): "red" | "yellow" | "green" {
+/**
+ * Meter colour: weak in red, middling in yellow, strong in green; never green for a password the rule
+ * refuses ('abcdefghijkl1' scores 7 with no uppercase letter nor special character).
+ */
+export function strengthColor(strength: number, meetsRule: boolean): "red" | "yellow" | "green" {
   if (strength <= 3) return "red";
-  if (strength <= 6) return "yellow";
+  if (strength <= 6 || !meetsRule) return "yellow";
   return "green";
 }
 
@@ -73,7 +76,7 @@ export function PasswordFields({
         <Progress.Root size="md">
           <Progress.Section
             value={strength * 10}
-            color={strengthColor(strength)}
+            color={strengthColor(strength, passwordMeetsRule(settled))}
             aria-label={t("token-page.strength-label")}
           />
         </Progress.Root>
