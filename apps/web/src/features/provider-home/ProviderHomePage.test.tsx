@@ -48,3 +48,31 @@ describe("'Tareas pendientes' when a list cannot be read", () => {
     expect(calls.filter((c) => c.path === READS)).toHaveLength(1);
   });
 });
+
+describe("'Tareas pendientes' with nothing owed", () => {
+  it("says nothing is expected now, in neutral grey, without claiming the provider is up to date", async () => {
+    startTestSession([], { role: Role.gremio, email: "proveedor@ascensores.es" });
+    stubServer((path) => {
+      if (path === UPLOADS) return json(200, { result: true, data: [] as UploadPendingRow[] });
+      if (path === READS) return json(200, { result: true, data: [] as PendingReadRow[] });
+      throw new Error(`unexpected call to ${path}`);
+    });
+    renderInApp(<ProviderHomePage />, { route: "/proveedores/main" });
+
+    // A provider with no community owes nothing either: nothing here may read as "all done".
+    const reads = await screen.findByRole("region", { name: "Lecturas pendientes" });
+    expect(
+      await within(reads).findByText("Ninguna de tus comunidades espera ahora que leas un documento."),
+    ).toBeTruthy();
+    const uploads = screen.getByRole("region", { name: "Documentos pendientes de subida" });
+    expect(
+      await within(uploads).findByText("Ninguna de tus comunidades espera ahora que subas un documento."),
+    ).toBeTruthy();
+    for (const id of ["pending-reads-count", "pending-uploads-count"]) {
+      const badge = screen.getByTestId(id);
+      expect(badge.getAttribute("data-count")).toBe("0");
+      expect(badge.style.getPropertyValue("--badge-bg")).toMatch(/gray/);
+    }
+    expect(screen.queryByText(/Buen trabajo|al día/)).toBeNull();
+  });
+});

@@ -33,7 +33,9 @@ export function HomePanel<T>({ section, testId, icon, query, children }: HomePan
       isEmpty={(rows) => rows.length === 0}
       empty={
         <Group gap="sm" wrap="nowrap" align="flex-start" py="sm" data-testid={`${testId}-empty`}>
-          <ThemeIcon color="green" variant="light" radius="xl" size="lg" aria-hidden>
+          {/* Nothing owed may also mean nothing is expected yet (no community, no duty): neutral, never a
+              green "all done" (docs/compliance.md §Lights, 'Nada esperado'). */}
+          <ThemeIcon color="gray" variant="light" radius="xl" size="lg" aria-hidden>
             <IconCircleCheck size={20} />
           </ThemeIcon>
           <div>
@@ -61,7 +63,7 @@ export function HomePanel<T>({ section, testId, icon, query, children }: HomePan
           </Group>
           {count !== undefined && (
             <Badge
-              color={count > 0 ? "orange" : "green"}
+              color={count > 0 ? "orange" : "gray"}
               variant="light"
               size="lg"
               title={countLabel(count)}
