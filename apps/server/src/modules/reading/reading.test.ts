@@ -269,6 +269,58 @@ describe("what the providers give (documets_of_finca_by_providers)", () => {
     expect(await rowsOf(w.t.administrador, BY_PROVIDERS, { id_finca: w.C2.id })).toEqual([row("p1Seguro")]);
   });
 
+  it("lists an incomplete document to no reader (no 'Falta la fecha' flag needed), and lists it once its date is set", async () => {
+    // docs/compliance.md: without the expiry its definition requires, a document is incomplete and counts
+    // for nothing, so no reading list (provider, administrator, porter) carries it, nor any pending read.
+    const name = "Certificado de formación";
+    const certDef = await define(ctx, w.t.colegio, {
+      name,
+      requirement_origin: Requirement.provider,
+      requirement_dest: Requirement.administrador_provider_portero,
+      obsoletable: true,
+      dest_read_required: true,
+    });
+    const cert = await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: certDef.id }, "certificado.pdf");
+    expect(cert.fileupload.obsolete).toBeNull();
+    const readers = [
+      ["P3", w.t.p3, BY_PROVIDERS, { id_finca: w.C1.id }],
+      ["the administrator", w.t.administrador, BY_PROVIDERS, { id_finca: w.C1.id }],
+      [
+        "the porter",
+        w.t.portero,
+        "/porteros/documents/readByFinca",
+        { id_finca: w.C1.id, id_portero: ctx.seed.porter.id },
+      ],
+    ] as const;
+    const before = [];
+    for (const [who, token, url, body] of readers) {
+      const rows = await rowsOf(token, url, body);
+      expect(docIds(rows), who).not.toContain(cert.id);
+      before.push(rows);
+    }
+    expect(docIds(await rowsOf(w.t.p3, BY_PROVIDERS, { id_finca: w.C1.id }))).toEqual(ids("p1Plan", "p1Protocolo"));
+    const pending = await post(w.t.p3, PENDING);
+    expect((pending.json().data as PendingReadRow[]).map((r) => r.uploaded_doc_id)).not.toContain(cert.id);
+
+    const obsolete = dayFrom(60);
+    const edited = await post(w.t.gremio, `/file-manager/fileupload/edit/${cert.fileupload_id}`, {
+      name: "certificado.pdf",
+      obsolete,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (const [i, [who, token, url, body]] of readers.entries()) {
+      const rows = await rowsOf(token, url, body);
+      const listed = rows.filter((r) => r.doc_id === cert.id);
+      expect(listed, who).toEqual([
+        expect.objectContaining({ definition_name: name, doc_name: "certificado.pdf", file_obsolete: obsolete }),
+      ]);
+      expect(
+        rows.filter((r) => r.doc_id !== cert.id),
+        who,
+      ).toEqual(before[i]);
+    }
+  });
+
   it("stops listing a removed provider's documents, and lists them again when it is added back", async () => {
     const added = await post(w.t.administrador, "/companies-providers/add", {
       id_provider: w.P0.id,
