@@ -1,6 +1,7 @@
 import { type PendingValidationRow, Role } from "@coordina/domain";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { documentRow } from "../../../test/documents";
 import { json, stubServer } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
@@ -12,27 +13,7 @@ const COMPANY = "Ascensores Levante S.L.";
 
 function pending(id: number, name: string): PendingValidationRow {
   return {
-    document: {
-      id,
-      id_document_require_definition: 4,
-      company_id: 20,
-      company_name: COMPANY,
-      id_finca: null,
-      fileupload_id: 100 + id,
-      fileupload: {
-        id: 100 + id,
-        name,
-        description: "",
-        size: 2048,
-        ftype: "application/pdf",
-        obsolete: "2099-12-31",
-        created: "2026-11-02T10:00:00.000Z",
-      },
-      user_origin: 5,
-      validated: false,
-      expired: false,
-      needs_expiry: false,
-    },
+    document: documentRow(id, name, 4, "2099-12-31", { company_id: 20 }),
     definition_name: "Alta en la Seguridad Social",
     company_name: COMPANY,
     company_type: Role.gremio,
