@@ -4,7 +4,6 @@ import {
   type MissingDuty,
   type ProviderFincasPage,
   type providerFincasIndexSchema,
-  Role,
   todayInSpain,
   type UploadPendingRow,
 } from "@coordina/domain";
@@ -18,7 +17,7 @@ import { communityFor } from "../communities/communities.service.js";
 import { templatesOf } from "../documents/definitions.repository.js";
 import { companyInColegio } from "../documents/documents.repository.js";
 import { groupByDefinition } from "../documents/documents.service.js";
-import { memberOfAnyColegio } from "../inclusion/inclusion.repository.js";
+import { providerInNoColegio } from "../inclusion/no-colegio.js";
 import { compliancePolicy, providerMissingPolicy } from "./compliance.policy.js";
 import {
   definitionsUploadedBy,
@@ -72,11 +71,8 @@ export async function communityDocuments(
  */
 export async function uploadPending(db: Db, actor: Actor): Promise<UploadPendingRow[]> {
   requireAccess(compliancePolicy, actor, "listUploadsPending", undefined);
-  if (actor.colegioId === null) {
-    // A provider in no colegio yet (issue 21): nothing is owed; with colegios, the caller must say which.
-    if (actor.role === Role.gremio && !(await memberOfAnyColegio(db, actor.companyId))) return [];
-    throw new AppError(400, ErrorKey.colegioRequired);
-  }
+  if (await providerInNoColegio(db, actor)) return [];
+  if (actor.colegioId === null) throw new AppError(400, ErrorKey.colegioRequired);
   return uploadsPending(db, actor.colegioId, actor.companyId, todayInSpain());
 }
 

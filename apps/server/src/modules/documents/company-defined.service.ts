@@ -1,10 +1,4 @@
-import {
-  type CompanyDefinedResponse,
-  type companyDefinedRequestSchema,
-  ErrorKey,
-  partyOfRole,
-  Role,
-} from "@coordina/domain";
+import { type CompanyDefinedResponse, type companyDefinedRequestSchema, ErrorKey, partyOfRole } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
@@ -12,7 +6,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { communityFor } from "../communities/communities.service.js";
 import { findCompany } from "../companies/companies.repository.js";
-import { memberOfAnyColegio } from "../inclusion/inclusion.repository.js";
+import { providerInNoColegio } from "../inclusion/no-colegio.js";
 import { definitionPolicy } from "./definitions.policy.js";
 import { definitionsUploadedByParty, standingIn, templatesOf } from "./definitions.repository.js";
 import { documentPolicy } from "./documents.policy.js";
@@ -56,12 +50,7 @@ export async function companyDefined(
   const reviews = documentPolicy.can(actor, "reviewCompanies", undefined);
   // A provider in no colegio yet (one that registered on its own) owes nothing anywhere: an empty answer,
   // not a request to choose a colegio it cannot choose (issue 21). Every other role still must choose.
-  if (
-    actor.role === Role.gremio &&
-    community === null &&
-    actor.colegioId === null &&
-    !(await memberOfAnyColegio(db, actor.companyId))
-  ) {
+  if (community === null && (await providerInNoColegio(db, actor))) {
     requireAccess(documentPolicy, actor, "viewCompany", { companyId: q.id_company ?? actor.companyId });
     const own = await findCompany(db, actor.companyId);
     if (!own) throw notFound();
