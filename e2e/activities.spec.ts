@@ -98,14 +98,14 @@ test.describe("activities", () => {
     await expect(dataRows(page).first()).toContainText(added[2]!);
 
     const antenas = page.getByRole("row").filter({ hasText: added[3]! });
-    await antenas.getByRole("button", { name: "Borrar actividad" }).click();
+    await antenas.getByRole("button", { name: `Borrar actividad: ${added[3]}`, exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Borrar actividad" });
     await expect(confirm).toContainText(`¿Seguro que quieres borrar la actividad «${added[3]}»?`);
     await confirm.getByRole("button", { name: "Volver" }).click();
     await expect(confirm).toBeHidden();
     await expect(dataRows(page)).toHaveCount(4);
 
-    await antenas.getByRole("button", { name: "Borrar actividad" }).click();
+    await antenas.getByRole("button", { name: `Borrar actividad: ${added[3]}`, exact: true }).click();
     await confirm.getByRole("button", { name: "Borrar" }).click();
     await expect(page.getByTestId("activities-notice")).toHaveText(`Se ha borrado la actividad «${added[3]}»`);
     await expect(dataRows(page)).toHaveCount(3);

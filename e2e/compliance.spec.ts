@@ -6,6 +6,7 @@ import {
   DEMO,
   dropFile,
   dropFiles,
+  expectWordsByKeyboard,
   loginWith,
   logout,
   makePdf,
@@ -108,28 +109,6 @@ type Figures = [figures: string, light: LightName];
 
 const DESK = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
-
-/**
- * A light reached with the keyboard (Tab onto it, as a keyboard user does; `name` its words) opens its
- * tooltip with `words` in it (what it counts and, when not green, what is missing by name); Escape
- * closes it.
- */
-async function expectWordsByKeyboard(page: Page, name: string, words: string[]) {
-  const light = page.getByRole("button", { name, exact: true });
-  await expect(light).toHaveCount(1);
-  await light.focus();
-  await page.keyboard.press("Shift+Tab");
-  await page.keyboard.press("Tab");
-  await expect(light).toBeFocused();
-  // Its own tooltip (the one it is described by), not the one of the light focused on the way.
-  await expect(light).toHaveAttribute("aria-describedby", /.+/);
-  const tooltip = page.locator(`[id="${await light.getAttribute("aria-describedby")}"]`);
-  await expect(tooltip).toHaveRole("tooltip");
-  await expect(tooltip).toBeVisible();
-  for (const text of words) await expect(tooltip).toContainText(text);
-  await page.keyboard.press("Escape");
-  await expect(tooltip).toBeHidden();
-}
 
 /** The administrator's communities list: its row of the community ('Docs subidos', 'Docs leídos'). */
 async function expectCommunityRow(page: Page, uploaded: Figures, read: Figures) {
@@ -365,6 +344,21 @@ test.describe("the compliance loop in a colegio of its own", () => {
 
     // Now two to read, none read: red.
     await expectCommunityRow(page, ["0/2", RED], ["0/2", RED]);
+    // The community's lights name what its providers lack there, by provider, at a desk and on a phone.
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      await expectWordsByKeyboard(page, "Documentos subidos: 0 de 2. Faltan 2.", [
+        "Documentos subidos: 0 de 2.",
+        `Faltan 2 de 2 — ${world.provider.name}: ${world.general}, ${world.bound}`,
+      ]);
+      await expectWordsByKeyboard(page, "Documentos leídos: 0 de 2. Faltan 2.", [
+        `Faltan 2 de 2 por leer — ${world.provider.name}: `,
+        `${world.notice} (${world.notices[0]})`,
+        `${world.notice} (${world.notices[1]})`,
+      ]);
+    }
+    await page.setViewportSize(DESK);
     await expectProviderInCommunity(page, ["0/2", AMBER], ["0/2", RED]);
     // A keyboard user reaches each light and reads what is missing, at a desk and on a phone.
     for (const size of [DESK, PHONE]) {
@@ -435,6 +429,21 @@ test.describe("the compliance loop in a colegio of its own", () => {
 
     await asColegio(page);
     await expectColegioProviderRow(page, ["1/2", AMBER], ["1/2", AMBER], ["1", RED]);
+    // Its lights name what it still lacks over the colegio's communities, and what waits for validation.
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      await expectWordsByKeyboard(page, "Documentos subidos: 1 de 2. Falta 1.", [
+        `Falta 1 de 2: ${world.bound} (${world.community.name})`,
+      ]);
+      await expectWordsByKeyboard(page, "Documentos leídos: 1 de 2. Falta 1.", [
+        `Falta 1 de 2 por leer: ${world.notice} (${world.notices[1]}) en ${world.community.name}`,
+      ]);
+      await expectWordsByKeyboard(page, "Documentos pendientes de validar: 1.", [
+        `Espera validación: ${world.general} (${world.generalFile})`,
+      ]);
+    }
+    await page.setViewportSize(DESK);
     const row = await openProviderCommunities(page);
     await expectProviderCommunityRow(row, ["1/2", AMBER], ["1/2", AMBER]);
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 export const PASSWORD = "Coordina2026!";
@@ -20,12 +20,24 @@ export async function loginWith(page: Page, email: string, password = PASSWORD, 
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
+/** Whether the page is as wide as a phone's (below Mantine's `sm`, 48em): menus behind the burger, lists as cards. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
+
 /**
  * Follows an entry of the side menu, and waits until it is the current one: until then the page being
  * left may still be on screen (the next page's code loads in a transition), with buttons of the same name.
+ * On a phone the menu is behind the header's burger, opened first.
  */
 export async function openMenu(page: Page, name: string) {
   const link = page.getByRole("navigation", { name: "Menú", exact: true }).getByRole("link", { name, exact: true });
+  if (isPhone(page)) {
+    const burger = page.getByRole("banner").getByRole("button", { name: "Menú", exact: true });
+    // A click that lands while the page still changes can leave it shut: clicked again until the entry shows.
+    await expect(async () => {
+      if ((await burger.getAttribute("aria-expanded")) !== "true") await burger.click();
+      await expect(link).toBeInViewport({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+  }
   await link.click();
   await expect(link).toHaveAttribute("aria-current", "page");
 }
@@ -278,4 +290,45 @@ export async function expectSoundPage(page: Page, where: string) {
     await expect(page.getByRole("main"), `${where}: one main landmark`).toHaveCount(1);
     await expectAccessible(page);
   });
+}
+
+/**
+ * The demo colegio through the API, logged in on `request` (no page needed), for data a journey adds and
+ * removes: `post(path, body)` sends the colegio's token and `colg_id` and expects a success.
+ */
+export async function colegioApi(request: APIRequestContext) {
+  const login = await request.post("/companies/users/login", {
+    data: { email: DEMO.colegio.email, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
+  const headers = { Authentication: `Bearer ${data.token}` };
+  const colgId = data.colegios[0]!.id;
+  return async <T>(path: string, body: object = {}): Promise<T> => {
+    const response = await request.post(path, { headers, data: { ...body, colg_id: colgId } });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/**
+ * A light (a locator, or the words that name its button) reached with the keyboard (Tab onto it from the
+ * element before it, as a keyboard user does) opens its own tooltip with `words` in it: what it counts and,
+ * when not green, what is missing by name (issue 21); Escape closes it.
+ */
+export async function expectWordsByKeyboard(page: Page, light: Locator | string, words: string[]) {
+  const target = typeof light === "string" ? page.getByRole("button", { name: light, exact: true }) : light;
+  await expect(target).toHaveCount(1);
+  await target.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
+  // Its own tooltip (the one it is described by), not the one of the light focused on the way.
+  await expect(target).toHaveAttribute("aria-describedby", /.+/);
+  const tooltip = page.locator(`[id="${await target.getAttribute("aria-describedby")}"]`);
+  await expect(tooltip).toHaveRole("tooltip");
+  await expect(tooltip).toBeVisible();
+  for (const text of words) await expect(tooltip).toContainText(text);
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toBeHidden();
 }

@@ -40,7 +40,7 @@ test.describe("a colegio invited by the master", () => {
     await expect(demo).toContainText(DEMO.colegio.email);
     await expect(demo.getByRole("img", { name: "Comunidad de Madrid" })).toBeVisible();
     await expect(demo.getByRole("button", { name: "Editar" })).toBeDisabled();
-    await expect(demo.getByRole("button", { name: "Desactivar" })).toBeEnabled();
+    await expect(demo.getByRole("button", { name: `Desactivar: ${DEMO_COLEGIO.name}`, exact: true })).toBeEnabled();
 
     // 'Enviar' waits for a name and a valid e-mail; the region is optional.
     const modal = await openInvite(page);
@@ -104,13 +104,13 @@ test.describe("a colegio invited by the master", () => {
     await page.goto("./#/login");
     await loginWith(page, DEMO.master.email);
     const row = await findColegio(page, name);
-    await row.getByRole("button", { name: "Desactivar" }).click();
+    await row.getByRole("button", { name: `Desactivar: ${name}`, exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Desactivar colegio" });
     await expect(confirm).toContainText(name);
     await confirm.getByRole("button", { name: "Desactivar" }).click();
     await expect(page.getByTestId("master-colegios-notice")).toHaveText(`Colegio ${name} desactivado`);
     await expect(row).toContainText("Desactivado");
-    await expect(row.getByRole("button", { name: "Activar" })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Activar: ${name}`, exact: true })).toBeVisible();
     await openMenu(page, "Panel");
     const galicia = page.getByRole("region", { name: "Galicia" });
     await expect(galicia.getByRole("img", { name: "Galicia" })).toBeVisible();
@@ -124,9 +124,9 @@ test.describe("a colegio invited by the master", () => {
 
     await loginWith(page, DEMO.master.email);
     await findColegio(page, name);
-    await row.getByRole("button", { name: "Activar" }).click();
+    await row.getByRole("button", { name: `Activar: ${name}`, exact: true }).click();
     await expect(page.getByTestId("master-colegios-notice")).toHaveText(`Colegio ${name} activado`);
-    await expect(row.getByRole("button", { name: "Desactivar" })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Desactivar: ${name}`, exact: true })).toBeVisible();
     await openMenu(page, "Panel");
     await expect(galicia.getByRole("listitem").filter({ hasText: name })).toHaveCount(1);
     await logout(page);

@@ -157,20 +157,20 @@ test.describe("invitations list", () => {
     await expect(row).toContainText("Pendiente");
 
     const [first] = await waitForMail(email);
-    await row.getByRole("button", { name: "Reenviar" }).click();
+    await row.getByRole("button", { name: `Reenviar: ${email}`, exact: true }).click();
     await expect(page.getByTestId("invitations-notice")).toHaveText(`Invitación reenviada a ${email}`);
     const both = await waitForMail(email, 2);
     // The resent mail carries a new link; the first one was replaced.
     const second = both.find((m) => mailLink(m) !== mailLink(first!))!;
     expect(second).toBeDefined();
 
-    await row.getByRole("button", { name: "Cancelar invitación" }).click();
+    await row.getByRole("button", { name: `Cancelar invitación: ${email}`, exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Cancelar invitación" });
     await expect(confirm).toContainText(email);
     await confirm.getByRole("button", { name: "Cancelar invitación" }).click();
     await expect(page.getByTestId("invitations-notice")).toHaveText(`Invitación a ${email} cancelada`);
     await expect(row).toContainText("Cancelada");
-    await expect(row.getByRole("button", { name: "Reenviar" })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: `Reenviar: ${email}`, exact: true })).toHaveCount(0);
     await logout(page);
 
     for (const mail of [first!, second]) {

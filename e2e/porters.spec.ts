@@ -5,6 +5,7 @@ import {
   ddmmyyyy,
   dropFile,
   expectAccessible,
+  expectWordsByKeyboard,
   loginWith,
   logout,
   mailLink,
@@ -61,10 +62,14 @@ async function openOwnCommunity(page: Page) {
   await expect(page).toHaveURL(/#\/porteros\/comunidades\/\d+/);
   await expect(page.getByTestId("porter-panel")).toBeVisible();
 }
-/** Nothing on the page is wider than the screen: a phone never scrolls sideways. */
+/**
+ * Nothing on the page is wider than the screen: a phone never scrolls sideways (polled: a screen just made
+ * narrow still slides its side menu away).
+ */
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 test.describe.configure({ mode: "serial" });
@@ -111,6 +116,65 @@ test("the porter signs up from the mail and finds its community", async ({ page 
   await expect(page).toHaveURL(/#\/porteros\/comunidades\/main$/);
   await expect(page.getByRole("heading", { name: "Mis comunidades" }).first()).toBeVisible();
   await expect(page.getByTestId("own-communities")).toContainText(COMMUNITY);
+  await logout(page);
+});
+
+test("the lights of the new porter name, by keyboard, what it lacks: porters card, summary, its communities, its own list", async ({
+  page,
+}) => {
+  // Four screens, two users and two widths in one journey.
+  test.slow();
+  // It has neither read the instructions nor uploaded its training certificate yet.
+  const lack = { upload: [`${TRAINING}`], read: [`${INSTRUCTIONS} (${INSTRUCTIONS_FILE})`] };
+  await loginAs(page, "administrador");
+  await openCommunity(page);
+  await openPanel(page, "Porteros");
+  const row = page.locator("tr[data-porter-id]").filter({ hasText: PORTER });
+  await expectWordsByKeyboard(page, row.locator("[data-column=uploaded] [data-light]"), [
+    "Documentos subidos: 0 de",
+    ...lack.upload,
+  ]);
+  await expectWordsByKeyboard(page, row.locator("[data-column=read] [data-light]"), [
+    "Documentos leídos: 0 de",
+    "por leer:",
+    ...lack.read,
+  ]);
+
+  // The doormen summary: over the administrator's communities, each read with its community.
+  await openMenu(page, "Porteros");
+  await page.getByRole("textbox", { name: /Buscar/ }).fill(PORTER);
+  const summary = page.locator("tr[data-porter-id]").filter({ hasText: PORTER });
+  await expect(summary).toHaveCount(1);
+  await expectWordsByKeyboard(page, summary.locator("[data-column=upload] [data-light]"), lack.upload);
+  await expectWordsByKeyboard(page, summary.locator("[data-column=read] [data-light]"), [
+    `${lack.read[0]} en ${COMMUNITY}`,
+  ]);
+
+  // On a phone the summary is compact cards that fit; that porter's communities too, their lights
+  // reachable by keyboard.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const summaryCard = page.getByTestId("porter-summary-cards").getByRole("listitem").filter({ hasText: PORTER });
+  await expect(summaryCard).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await summaryCard.getByRole("button", { name: /^Ver las comunidades de / }).click();
+  await expect(page).toHaveURL(/#\/admin-fincas\/porteros\/\d+$/);
+  const card = page.getByTestId("porter-fincas-cards").getByRole("listitem").filter({ hasText: COMMUNITY });
+  await expect(card).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await expectWordsByKeyboard(page, card.locator("[data-column=upload] [data-light]"), lack.upload);
+  await expectWordsByKeyboard(page, card.locator("[data-column=read] [data-light]"), lack.read);
+  await expectAccessible(page);
+  await logout(page);
+
+  // The porter's own communities, on a phone.
+  await loginWith(page, PORTER, NEW_PASSWORD);
+  const own = page.getByTestId("own-communities-cards").getByRole("listitem").filter({ hasText: COMMUNITY });
+  await expect(own).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  const ownLights = own.locator("[data-light]");
+  await expect(ownLights).toHaveCount(2);
+  await expectWordsByKeyboard(page, ownLights.first(), lack.upload);
+  await expectWordsByKeyboard(page, ownLights.last(), lack.read);
   await logout(page);
 });
 

@@ -155,8 +155,6 @@ export const ValidationKey = {
   dateInvalid: "validate.date",
   /** the porter form's e-mail (spec 02 §5) */
   porterEmail: "email.invalid",
-  /** the porter form's password in testing mode (spec 02 §9: at least 6) */
-  porterTestPassword: "porteros.password-min",
 } as const;
 export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
 export const VALIDATION_KEYS: ReadonlySet<string> = new Set(Object.values(ValidationKey));

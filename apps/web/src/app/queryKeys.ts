@@ -18,6 +18,16 @@ export const queryKeys = {
   providerPicker: "provider-picker",
   /** what one provider still lacks in one community (the words of its lights there) */
   providerMissing: (communityId: number, providerId: number) => ["provider-missing", communityId, providerId] as const,
+  /** what one of the colegio's providers still lacks over its communities (the words of its lights in the colegio's list) */
+  providerMissingInColegio: (providerId: number) => ["provider-missing-colegio", providerId] as const,
+  /** what a community's providers still lack there (the words of its lights in the communities list) */
+  communityMissing: (communityId: number) => ["community-missing", communityId] as const,
+  /**
+   * what a porter still lacks (the words of its lights): [porter-missing, "finca", community, porter user],
+   * [porter-missing, "over", porter user] (the administrator's communities), [porter-missing, "own", community]
+   */
+  porterMissing: (...where: ["finca", number, number] | ["over", number] | ["own", number]) =>
+    ["porter-missing", ...where] as const,
   /** the porters of a community (every page, and all of them) and the doormen summary (every page) */
   communityPorters: "community-porters",
   porterSummary: "porter-summary",

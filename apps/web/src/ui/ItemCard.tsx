@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import type { IconActionProps } from "./RowActions";
 
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
 
@@ -68,4 +69,12 @@ export function ItemLights({ lights }: { lights: ItemLight[] }) {
       ))}
     </Group>
   );
+}
+
+/**
+ * A card's action named after its item ('Borrar actividad: Fontanería'), its tooltip still the action's own
+ * word: the cards of a list never have two buttons of the same name for a screen reader.
+ */
+export function namedFor(action: IconActionProps, name: string): IconActionProps {
+  return { ...action, label: `${action.label}: ${name}`, hint: action.hint ?? action.label };
 }

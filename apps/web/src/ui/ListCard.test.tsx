@@ -23,9 +23,24 @@ function rowsOf(data: string[][]) {
   ));
 }
 
+function cardsOf(data: string[][]) {
+  return data.map(([name, city]) => (
+    <ItemCard key={name} data-name={name} actions={null}>
+      <ItemTitle>{name}</ItemTitle>
+      {city}
+    </ItemCard>
+  ));
+}
+
 function renderList(props: Partial<ListCardProps<Sort>> = {}) {
   return renderInApp(
-    <ListCard<Sort> title="Comunidades" columns={["Nombre", "Municipio"]} empty="No hay comunidades" {...props} />,
+    <ListCard<Sort>
+      title="Comunidades"
+      columns={["Nombre", "Municipio"]}
+      empty="No hay comunidades"
+      cards={cardsOf(ROWS)}
+      {...props}
+    />,
   );
 }
 
@@ -73,6 +88,7 @@ describe("ListCard", () => {
         columns={["Nombre", "Municipio"]}
         empty="No hay comunidades"
         rows={rowsOf(ROWS)}
+        cards={cardsOf(ROWS)}
         page={1}
         totalPages={3}
         onPage={onPage}
@@ -101,7 +117,14 @@ describe("ListCard", () => {
     expect(onPage).not.toHaveBeenCalled();
 
     rerender(
-      <ListCard<Sort> title="Comunidades" columns={["Nombre", "Municipio"]} empty="" {...props} refreshing={false} />,
+      <ListCard<Sort>
+        title="Comunidades"
+        columns={["Nombre", "Municipio"]}
+        empty=""
+        cards={[]}
+        {...props}
+        refreshing={false}
+      />,
     );
     expect(onPage).toHaveBeenCalledWith(2);
   });
@@ -131,9 +154,12 @@ describe("ListCard", () => {
   it("reports the search once typing has stopped for the debounce time", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const onSearch = vi.fn();
-    const { user } = renderInApp(<ListCard title="Comunidades" columns={["Nombre"]} empty="—" onSearch={onSearch} />, {
-      userOptions: { advanceTimers: vi.advanceTimersByTime },
-    });
+    const { user } = renderInApp(
+      <ListCard title="Comunidades" columns={["Nombre"]} empty="—" cards={[]} onSearch={onSearch} />,
+      {
+        userOptions: { advanceTimers: vi.advanceTimersByTime },
+      },
+    );
     const box = screen.getByRole("textbox", { name: "Buscar" });
     expect(box.getAttribute("placeholder")).toBe("Buscar");
 
@@ -144,15 +170,7 @@ describe("ListCard", () => {
     expect(onSearch.mock.calls.filter(([value]) => value !== "")).toEqual([["Norte"]]);
   });
 
-  describe("on a phone, given the rows as cards", () => {
-    const cardsOf = (data: string[][]) =>
-      data.map(([name, city]) => (
-        <ItemCard key={name} data-name={name} actions={null}>
-          <ItemTitle>{name}</ItemTitle>
-          {city}
-        </ItemCard>
-      ));
-
+  describe("on a phone, the rows as cards", () => {
     it("shows the cards as a list named by the title instead of the table", () => {
       onPhone();
       renderList({ rows: rowsOf(ROWS), cards: cardsOf(ROWS), cardsTestId: "communities-cards" });
@@ -198,26 +216,6 @@ describe("ListCard", () => {
       expect(screen.queryByRole("list")).toBeNull();
       expect(screen.queryByRole("combobox", { name: "Ordenar por" })).toBeNull();
     });
-  });
-
-  it("on a phone without cards, stacks each row's cells after their column's name instead of scrolling sideways", () => {
-    onPhone();
-    renderList({
-      columns: [{ label: "Nombre", sortKey: "name" }, "Municipio"],
-      rows: rowsOf(ROWS),
-      onSort: vi.fn(),
-    });
-    // No sideways-scrolling region and no header row: the columns' names go with the cells, the sort in a picker.
-    expect(screen.queryByRole("region", { name: "Comunidades" })).toBeNull();
-    const table = screen.getByRole("table", { name: "Comunidades" });
-    expect(within(table).queryByRole("columnheader")).toBeNull();
-    expect(screen.getByRole("combobox", { name: "Ordenar por" })).toBeTruthy();
-    const scope = `[data-stacked="${table.getAttribute("data-stacked")}"]`;
-    const labels = [...document.querySelectorAll("style")].map((style) => style.textContent).join("\n");
-    expect(labels).toContain(`${scope} td:nth-child(1)::before{content:"Nombre"}`);
-    expect(labels).toContain(`${scope} td:nth-child(2)::before{content:"Municipio"}`);
-    const rows = within(table).getAllByRole("row");
-    expect(rows.map((row) => row.textContent)).toEqual(["Comunidad NorteMadrid", "Comunidad SurSevilla"]);
   });
 
   it("on a wider screen, its table is no stop of the keyboard", () => {

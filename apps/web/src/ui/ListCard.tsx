@@ -20,11 +20,10 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../app/i18n";
 import texts from "./ListCard.es.json";
-import classes from "./ListCard.module.css";
 import { ResponsiveList, usePhone } from "./ResponsiveList";
 
 addTexts(texts);
@@ -74,11 +73,11 @@ export interface ListCardProps<S extends string = string> {
   /** table rows; when empty `empty` is shown across the table */
   rows?: ReactNode[];
   /**
-   * the same rows as cards (ItemCard: name, lights, main action, MoreActions), shown on a phone instead of
-   * the table, with the sortable columns in a picker; without them a phone stacks each row's cells, each
-   * under its column's name, rather than scroll the table sideways
+   * the same rows as cards (ItemCard: name, a few facts, lights, main action, the rest in MoreActions), shown on
+   * a phone instead of the table, with the sortable columns in a picker: every list has them, so that no list
+   * scrolls sideways on a phone (issue 21 item 2)
    */
-  cards?: ReactNode[];
+  cards: ReactNode[];
   /** the cards' list test id */
   cardsTestId?: string;
   empty: ReactNode;
@@ -147,14 +146,6 @@ function PhoneSort<S extends string>({ columns, props }: { columns: ListColumn<S
       </ActionIcon>
     </Group>
   );
-}
-
-/** The column names a stacked table (a list without cards, on a phone) writes above its cells. */
-function stackedLabels(id: string, columns: ListColumn[]): string {
-  const scope = `[data-stacked="${id}"]`;
-  return columns
-    .map((column, index) => `${scope} td:nth-child(${index + 1})::before{content:${JSON.stringify(column.label)}}`)
-    .join("\n");
 }
 
 /** The list's rows, or its `empty` text across the table. */
@@ -226,7 +217,7 @@ function ListShell<S extends string>({ props, children }: { props: ListCardProps
 
 /**
  * The generic list card of spec 01 §2: title, icon, search, optional server-side sorting by column,
- * pagination and an optional 'Num:' count. Given `cards`, a phone shows them instead of the table.
+ * pagination and an optional 'Num:' count. A phone shows the list's cards instead of its table.
  */
 export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   // Rows went away while the user was on a later page: go back to the last page there is.
@@ -238,18 +229,6 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   }, [count, page, totalPages, onPage, refreshing]);
   const phone = usePhone();
   const columns = props.columns.map((c) => (typeof c === "string" ? { label: c } : c));
-  const stackedId = useId();
-  // A phone never scrolls a list sideways: without cards, its table's rows stand as blocks.
-  if (phone && !props.cards)
-    return (
-      <ListShell props={props}>
-        <PhoneSort columns={columns} props={props} />
-        <style>{stackedLabels(stackedId, columns)}</style>
-        <Table className={classes.stacked} data-stacked={stackedId} aria-label={props.title}>
-          <TableBody columns={columns} props={props} />
-        </Table>
-      </ListShell>
-    );
   const table = (
     <Table.ScrollContainer minWidth={500}>
       <Table striped highlightOnHover>
@@ -266,24 +245,18 @@ export function ListCard<S extends string = string>(props: ListCardProps<S>) {
   );
   return (
     <ListShell props={props}>
-      {props.cards ? (
-        <>
-          {phone && <PhoneSort columns={columns} props={props} />}
-          <ResponsiveList
-            table={table}
-            cards={props.cards}
-            empty={
-              <Text c="dimmed" ta="center" py="md">
-                {props.empty}
-              </Text>
-            }
-            label={props.title}
-            testId={props.cardsTestId}
-          />
-        </>
-      ) : (
-        table
-      )}
+      {phone && <PhoneSort columns={columns} props={props} />}
+      <ResponsiveList
+        table={table}
+        cards={props.cards}
+        empty={
+          <Text c="dimmed" ta="center" py="md">
+            {props.empty}
+          </Text>
+        }
+        label={props.title}
+        testId={props.cardsTestId}
+      />
     </ListShell>
   );
 }

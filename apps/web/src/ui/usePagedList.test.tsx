@@ -4,6 +4,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../test/render";
 import { ApiError } from "../app/api";
+import { ItemCard, ItemTitle } from "./ItemCard";
 import { ListCard, type SortState } from "./ListCard";
 import { type Paging, usePagedList } from "./usePagedList";
 
@@ -40,6 +41,11 @@ function Communities({
         <Table.Tr key={c.id}>
           <Table.Td>{c.name}</Table.Td>
         </Table.Tr>
+      ))}
+      cards={list.rows.map((c) => (
+        <ItemCard key={c.id} actions={null}>
+          <ItemTitle>{c.name}</ItemTitle>
+        </ItemCard>
       ))}
       {...list.listProps}
     />

@@ -19,7 +19,7 @@ const shakeySchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /** New password: the strength rule (key login.password-must). */
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string({ error: ValidationKey.passwordMust })
   .max(200, { error: ValidationKey.passwordMust })
   .refine(passwordMeetsRule, { error: ValidationKey.passwordMust });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
+import { newPasswordSchema } from "./accounts.js";
 import { recordIdSchema } from "./common.js";
 import { isoDateSchema } from "./documents.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
@@ -77,10 +78,11 @@ export type PorterRegisterRequest = z.input<typeof porterRegisterSchema>;
 export const porterIncludeSchema = porterFincaRequestSchema;
 /**
  * POST porteros/registry/registerTest {email, id_finca, password, nif}: testing mode only (off by default):
- * creates the porter with a password and adds it at once.
+ * creates the porter with a password and adds it at once. The password follows the portal's one rule, as at
+ * registration and recovery (`passwordMeetsRule`, key login.password-must; issue 21).
  */
 export const porterRegisterTestSchema = porterRegisterSchema.extend({
-  password: z.string().min(6, { error: ValidationKey.porterTestPassword }).max(200),
+  password: newPasswordSchema,
   nif: z.string().trim().min(1, { error: ValidationKey.required }).max(20),
 });
 export const porterAddedResponseSchema = z.object({ result: z.literal(true), data: porterRowSchema });

@@ -4,7 +4,9 @@ import { compliancePolicy, type ProviderStanding } from "./compliance.policy.js"
 
 /**
  * The compliance policy answered for every role, as one table: who reads what it still owes, and who reads
- * which company's communities with its figures (the colegio, for a provider that works in it).
+ * which company's communities with its figures, or what it lacks over them (the colegio, for a provider
+ * that works in it; what a company lacks is asked of any member, the service answering 404 for a member
+ * that is not a provider, so that nobody learns the type of a company outside its colegio).
  */
 const COMPANIES = {
   memberProvider: { type: Role.gremio, inColegio: true },
@@ -18,14 +20,19 @@ const ALL_COMPANIES = Object.keys(COMPANIES) as CompanyName[];
 interface Row {
   listUploadsPending: boolean;
   viewProviderFincas: CompanyName[];
+  viewProviderMissing: CompanyName[];
 }
-const NOTHING: Row = { listUploadsPending: false, viewProviderFincas: [] };
+const NOTHING: Row = { listUploadsPending: false, viewProviderFincas: [], viewProviderMissing: [] };
 
 const TABLE: Record<RoleName, Row> = {
   superadministrator: NOTHING,
   master: NOTHING,
   sat: NOTHING,
-  colegio: { ...NOTHING, viewProviderFincas: ["memberProvider"] },
+  colegio: {
+    ...NOTHING,
+    viewProviderFincas: ["memberProvider"],
+    viewProviderMissing: ["memberProvider", "memberAdmin"],
+  },
   administrador: NOTHING,
   gremio: { ...NOTHING, listUploadsPending: true },
   portero: NOTHING,
@@ -51,8 +58,15 @@ describe("compliancePolicy over every role", () => {
       );
     });
 
-    it("reads no company's communities without knowing the company", () => {
+    it.each(ALL_COMPANIES)("reads what %s lacks over its communities as the table says", (name) => {
+      expect(compliancePolicy.can(caller, "viewProviderMissing", COMPANIES[name])).toBe(
+        row.viewProviderMissing.includes(name),
+      );
+    });
+
+    it("reads no company's communities, nor what it lacks, without knowing the company", () => {
       expect(compliancePolicy.can(caller, "viewProviderFincas", undefined)).toBe(false);
+      expect(compliancePolicy.can(caller, "viewProviderMissing", undefined)).toBe(false);
     });
   });
 });

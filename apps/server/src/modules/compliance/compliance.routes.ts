@@ -1,4 +1,6 @@
 import {
+  communityMissingRequestSchema,
+  communityMissingResponseSchema,
   companyDefinedResponseSchema,
   errorResponses,
   fincaDocumentsRequestSchema,
@@ -6,13 +8,22 @@ import {
   idParamsSchema,
   providerFincasIndexSchema,
   providerFincasPageSchema,
+  providerMissingInColegioRequestSchema,
+  providerMissingInColegioResponseSchema,
   providerMissingResponseSchema,
   Role,
   uploadPendingResponseSchema,
 } from "@coordina/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
-import { communityDocuments, providerFincas, providerMissing, uploadPending } from "./compliance.service.js";
+import {
+  communityDocuments,
+  communityMissing,
+  providerFincas,
+  providerMissing,
+  providerMissingOverColegio,
+  uploadPending,
+} from "./compliance.service.js";
 
 const errors = errorResponses(400, 401, 403, 404);
 const { administrador, colegio, gremio } = Role;
@@ -82,6 +93,42 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ result: true as const, data: await providerMissing(app.db, actorOf(request), request.body) }),
+  );
+
+  app.post(
+    "/companies/providers/missing",
+    {
+      config: { roles: [colegio] },
+      schema: {
+        tags: ["compliance"],
+        summary:
+          "Lo que le falta a un proveedor del colegio en sus comunidades (subidas, lecturas, pendientes de validar), para las palabras de sus semáforos",
+        body: providerMissingInColegioRequestSchema,
+        response: { 200: providerMissingInColegioResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await providerMissingOverColegio(app.db, actorOf(request), request.body),
+    }),
+  );
+
+  app.post(
+    "/companies/fincas/missing",
+    {
+      config: { roles: [administrador, colegio] },
+      schema: {
+        tags: ["compliance"],
+        summary:
+          "Lo que les falta a los proveedores de una comunidad (subidas y lecturas), para las palabras de sus semáforos",
+        body: communityMissingRequestSchema,
+        response: { 200: communityMissingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await communityMissing(app.db, actorOf(request), request.body),
+    }),
   );
 
   app.post(

@@ -1,9 +1,12 @@
 import {
+  type CommunityMissing,
   type CompanyDefinedResponse,
   ErrorKey,
   type MissingDuty,
   type ProviderFincasPage,
+  type ProviderMissingInColegio,
   type providerFincasIndexSchema,
+  Role,
   todayInSpain,
   type UploadPendingRow,
 } from "@coordina/domain";
@@ -18,7 +21,7 @@ import { templatesOf } from "../documents/definitions.repository.js";
 import { companyInColegio } from "../documents/documents.repository.js";
 import { groupByDefinition } from "../documents/documents.service.js";
 import { providerInNoColegio } from "../inclusion/no-colegio.js";
-import { compliancePolicy, providerMissingPolicy } from "./compliance.policy.js";
+import { communityMissingPolicy, compliancePolicy, providerMissingPolicy } from "./compliance.policy.js";
 import {
   definitionsUploadedBy,
   documentsCountingIn,
@@ -26,6 +29,7 @@ import {
   pageProviderFincas,
   uploadsPending,
 } from "./compliance.repository.js";
+import { communitiesMissing, providersMissingInColegio } from "./missing-aggregates.repository.js";
 import { providerUnmetDuties } from "./unmet-duties.repository.js";
 
 type GroupedDocuments = Omit<CompanyDefinedResponse, "result">;
@@ -115,4 +119,41 @@ export async function providerMissing(
   if (!provider) throw new AppError(404, ErrorKey.providerNotInFinca);
   const missing = await providerUnmetDuties(db, community.id, [provider.id], todayInSpain());
   return missing.get(provider.id) ?? [];
+}
+
+/**
+ * companies/providers/missing: what one of the colegio's providers still lacks over the colegio's
+ * communities it serves, for the words of its three lights in the colegio's providers list (rule 5:
+ * uploads each once, reads per community, documents waiting for validation). 404 for a company that does
+ * not exist, 403 and no data for a company (of any type) that is not a member of the caller's colegio, then
+ * 404 for a member that is not a provider.
+ */
+export async function providerMissingOverColegio(
+  db: Db,
+  actor: Actor,
+  q: { id_gremio: number },
+): Promise<ProviderMissingInColegio> {
+  const colegioId = actor.companyId;
+  const provider = await companyInColegio(db, q.id_gremio, colegioId);
+  if (!provider) throw notFound();
+  // 403 before 404: a company outside the caller's colegio is refused before anything about it is told.
+  requireAccess(compliancePolicy, actor, "viewProviderMissing", provider);
+  if (provider.type !== Role.gremio) throw notFound();
+  const missing = await providersMissingInColegio(db, colegioId, [provider.id], todayInSpain());
+  return missing.get(provider.id) ?? { uploads: [], reads: [], pending: [] };
+}
+
+/**
+ * companies/fincas/missing: what the live providers of a community still lack there, for the words of
+ * its two lights in the communities list (rule 4). 404 for a community that does not exist (or the
+ * caller's own deleted one), 403 and no data for a caller who does not see its providers
+ * (communityMissingPolicy).
+ */
+export async function communityMissing(db: Db, actor: Actor, q: { id_finca: number }): Promise<CommunityMissing> {
+  const community = await findCommunityFor(db, actor, q.id_finca);
+  if (!community) throw notFound();
+  requireAccess(communityMissingPolicy, actor, "viewMissing", community);
+  if (community.erased) throw notFound();
+  const missing = await communitiesMissing(db, [community.id], todayInSpain());
+  return missing.get(community.id) ?? { uploads: [], reads: [] };
 }

@@ -1,7 +1,7 @@
 import { Role, type RoleName } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import type { CommunityFacts, CommunityRelation } from "../communities/communities.policy.js";
-import { providerMissingPolicy } from "./compliance.policy.js";
+import { communityMissingPolicy, providerMissingPolicy } from "./compliance.policy.js";
 
 /**
  * Who may read what a provider lacks in a community (the words of its lights there), for every role against
@@ -74,5 +74,34 @@ describe("providerMissingPolicy: who reads what a provider lacks in a community"
       expect(allowed("own"), "its own company").toEqual(row.own);
       expect(allowed("other"), "another company").toEqual(row.other);
     });
+  });
+});
+
+/** What a community's providers lack there (its row in the communities list): whoever sees its providers. */
+const COMMUNITY_TABLE: Record<RoleName, CaseName[]> = {
+  superadministrator: [],
+  master: [],
+  sat: [],
+  colegio: IN_A,
+  administrador: ["administers"],
+  gremio: [],
+  portero: [],
+  finca: [],
+  unknown: [],
+};
+
+describe("communityMissingPolicy: who reads what a community's providers lack there", () => {
+  it("has a row for every role", () => {
+    expect(Object.keys(COMMUNITY_TABLE).sort()).toEqual((Object.keys(Role) as RoleName[]).sort());
+  });
+
+  it.each(Object.entries(COMMUNITY_TABLE))("%s answers as the table says", (roleName, cases) => {
+    const role = Role[roleName as RoleName];
+    const companyId = role === Role.colegio ? COLEGIO_A : ME;
+    const allowed = ALL_CASES.filter((name) => {
+      const { facts, chosen } = CASES[name];
+      return communityMissingPolicy.can({ role, companyId, colegioId: chosen }, "viewMissing", facts);
+    });
+    expect(allowed).toEqual(cases);
   });
 });

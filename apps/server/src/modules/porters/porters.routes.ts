@@ -7,6 +7,7 @@ import {
   okResultSchema,
   ownCommunitiesIndexSchema,
   ownCommunitiesPageSchema,
+  ownMissingSchema,
   porterAddedResponseSchema,
   porterCalendarRequestSchema,
   porterCalendarResponseSchema,
@@ -17,6 +18,9 @@ import {
   porterFincasResponseSchema,
   porterIncludeSchema,
   porterInvitedResponseSchema,
+  porterMissingInFincaSchema,
+  porterMissingOverSchema,
+  porterMissingResponseSchema,
   porterRegisterSchema,
   porterRegisterTestSchema,
   porterSummaryIndexSchema,
@@ -26,6 +30,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/auth.js";
 import type { AccountsContext } from "../accounts/context.js";
+import { ownMissing, porterMissingInFinca, porterMissingOver } from "./porter-missing.service.js";
 import {
   allCommunityPorters,
   listCommunityPorters,
@@ -228,6 +233,56 @@ export const portersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = as
       result: true as const,
       ...(await listOwnCommunities(app.db, actorOf(request), request.body)),
     }),
+  );
+
+  app.post(
+    "/porteros/fincas/missing",
+    {
+      config: { roles: [administrador] },
+      schema: {
+        tags,
+        summary:
+          "Lo que le falta a un portero en una comunidad (subidas y lecturas), para las palabras de sus semáforos",
+        body: porterMissingInFincaSchema,
+        response: { 200: porterMissingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await porterMissingInFinca(app.db, actorOf(request), request.body),
+    }),
+  );
+
+  app.post(
+    "/porteros/portero/missing",
+    {
+      config: { roles: [administrador] },
+      schema: {
+        tags,
+        summary:
+          "Lo que le falta a un portero en las comunidades de quien llama (cada subida una vez, lecturas sumadas)",
+        body: porterMissingOverSchema,
+        response: { 200: porterMissingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await porterMissingOver(app.db, actorOf(request), request.body),
+    }),
+  );
+
+  app.post(
+    "/porteros/comunidades/missing",
+    {
+      config: { roles: [portero] },
+      schema: {
+        tags,
+        summary: "Lo que le falta al portero que llama en una de sus comunidades (subidas y lecturas)",
+        body: ownMissingSchema,
+        response: { 200: porterMissingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await ownMissing(app.db, actorOf(request), request.body) }),
   );
 
   app.post(

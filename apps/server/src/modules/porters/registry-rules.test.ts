@@ -171,7 +171,7 @@ describe("a deactivated account", () => {
 });
 
 describe("registry/registerTest", () => {
-  const body = { email: "prueba@porteros.test", password: "secreto", nif: "66666666Q" };
+  const body = { email: "prueba@porteros.test", password: "Portero!2026", nif: "66666666Q" };
   const setFeatures = (companyId: number, features: string[] | null) =>
     db().update(companies).set({ features }).where(eq(companies.id, companyId));
   const testing = [...DEFAULT_FEATURES, FEATURE.porterosAdminTest];

@@ -27,6 +27,13 @@ const scopedLinks = (scope: SummaryScope) => sql`community_porters sp
   join communities sf on sf.id = sp.community_id
   where sp.erased = false and ${inScope(scope)}`;
 
+/**
+ * The communities of the summary's scope where that porter (its user: an id, or a column) has a live link,
+ * as a subquery of ids: the set its summary row's figures and porteros/portero/missing are over.
+ */
+export const porterLinksIn = (scope: SummaryScope, porterUserId: number | SQL): SQL =>
+  sql`select sf.id from ${scopedLinks(scope)} and sp.porter_user_id = ${porterUserId}`;
+
 const summaryRow = rowReader({
   portero_id: col.int,
   portero_name: col.text,
@@ -65,12 +72,7 @@ export function pagePorterSummary(
   );
   // Over the porter's own links in the scope: the same figures (only live porters' communities count), and
   // they are found from the porter's links instead of by trying every community of the scope.
-  const figures = (company: SQL, user: SQL) =>
-    porterFiguresOver(
-      company,
-      sql`select sf.id from ${scopedLinks(scope)} and sp.porter_user_id = ${user}`,
-      todayInSpain(),
-    );
+  const figures = (company: SQL, user: SQL) => porterFiguresOver(company, porterLinksIn(scope, user), todayInSpain());
   const like = containsPattern(q.filter);
   const users = sql`users pu join companies pco on pco.id = pu.company_id`;
   return fetchPage(

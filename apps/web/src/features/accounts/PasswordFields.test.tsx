@@ -2,7 +2,8 @@ import { passwordMeetsRule, passwordStrength } from "@coordina/domain";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderInApp } from "../../../test/render";
-import { PasswordFields, strengthColor } from "./PasswordFields";
+import { strengthColor } from "../../shared/password/PasswordMeter";
+import { PasswordFields } from "./PasswordFields";
 
 describe("the new password's hint (issue 21)", () => {
   it("asks for what the rule enforces, in the word the form uses", () => {

@@ -1,8 +1,7 @@
-import { DEBOUNCE_MS, PASSWORD_MIN_LENGTH, passwordMeetsRule, passwordStrength } from "@coordina/domain";
-import { PasswordInput, Progress, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { PasswordInput, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
+import { PasswordMeter } from "../../shared/password/PasswordMeter";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -12,16 +11,6 @@ export interface PasswordValues {
   confirm: string;
 }
 export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
-
-/**
- * Meter colour: weak in red, middling in yellow, strong in green; never green for a password the rule
- * refuses ('abcdefghijkl1' scores 7 with no uppercase letter nor special character).
- */
-export function strengthColor(strength: number, meetsRule: boolean): "red" | "yellow" | "green" {
-  if (strength <= 3) return "red";
-  if (strength <= 6 || !meetsRule) return "yellow";
-  return "green";
-}
 
 /**
  * A new password typed twice, with the strength meter (0–10, recalculated 500 ms after typing stops,
@@ -42,8 +31,6 @@ export function PasswordFields({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const [settled] = useDebouncedValue(value.password, DEBOUNCE_MS.passwordStrength);
-  const strength = passwordStrength(settled);
 
   return (
     <Stack gap="sm">
@@ -69,21 +56,7 @@ export function PasswordFields({
         required
         withAsterisk={false}
       />
-      <Stack gap={4}>
-        <Text size="sm" data-testid="password-strength">
-          {t("token-page.strength", { value: strength })}
-        </Text>
-        <Progress.Root size="md">
-          <Progress.Section
-            value={strength * 10}
-            color={strengthColor(strength, passwordMeetsRule(settled))}
-            aria-label={t("token-page.strength-label")}
-          />
-        </Progress.Root>
-        <Text size="xs" c="dimmed">
-          {t("login.password-hint", { min: PASSWORD_MIN_LENGTH })}
-        </Text>
-      </Stack>
+      <PasswordMeter password={value.password} />
     </Stack>
   );
 }

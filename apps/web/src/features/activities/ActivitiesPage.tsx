@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import type { ListColumn } from "../../ui/ListCard";
 import { ListPage } from "../../ui/ListPage";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
@@ -30,7 +31,8 @@ export default function ActivitiesPage() {
   });
   const actions = useRowActions((row: ActivityRow) => row.id, {
     remove: {
-      label: () => t("delete"),
+      label: (row) => `${t("delete")}: ${row.name}`,
+      hint: t("delete"),
       ...TRASH,
       run: (row) => remove.mutateAsync(row.id),
       done: (row) => t("deleted", { name: row.name }),
@@ -58,6 +60,13 @@ export default function ActivitiesPage() {
       </Table.Td>
     </Table.Tr>
   ));
+  // On a phone each activity is a card: its name, how many providers have it, and delete.
+  const cards = activities.rows.map((row) => (
+    <ItemCard key={row.id} actions={<IconAction {...actions.button("remove", row)} />}>
+      <ItemTitle>{row.name}</ItemTitle>
+      <ItemMeta parts={[`${t("columns.providers")}: ${row.providers}`]} />
+    </ItemCard>
+  ));
 
   return (
     <ListPage
@@ -66,6 +75,8 @@ export default function ActivitiesPage() {
       icon={<IconListDetails size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="activities-cards"
       {...activities.listProps}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>

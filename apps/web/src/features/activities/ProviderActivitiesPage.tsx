@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type ProviderActivitiesIndexRequest, type ProviderActivityRow } from "@coordina/domain";
-import { Select, Table } from "@mantine/core";
+import { Select, Table, Text } from "@mantine/core";
 import { IconTools } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { useDevelopmentMode } from "../../app/useDevelopmentMode";
 import { allActivitiesQuery } from "../../shared/activities/api/fetchAllActivities";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import type { ListColumn } from "../../ui/ListCard";
 import { ListPage } from "../../ui/ListPage";
 import { usePagedList } from "../../ui/usePagedList";
@@ -57,6 +58,25 @@ export default function ProviderActivitiesPage() {
       <Table.Td>{row.provider_tlf ?? ""}</Table.Td>
     </Table.Tr>
   ));
+  // On a phone each provider is a card: its name, CIF, e-mail and phone, and its activities. It has no action here.
+  const cards = providers.rows.map((row) => (
+    <ItemCard key={row.provider_id} data-provider-id={row.provider_id} actions={null}>
+      <ItemTitle>{row.provider_name}</ItemTitle>
+      <ItemMeta
+        parts={[
+          ...(showId ? [`${t("columns.id")}: ${row.provider_id}`] : []),
+          row.provider_cif,
+          ...(row.provider_email ? [row.provider_email] : []),
+          ...(row.provider_tlf ? [row.provider_tlf] : []),
+        ]}
+      />
+      {row.provider_activities.length > 0 && (
+        <Text size="xs">
+          {t("columns.activities")}: {row.provider_activities.join(", ")}
+        </Text>
+      )}
+    </ItemCard>
+  ));
 
   return (
     <ListPage
@@ -64,6 +84,8 @@ export default function ProviderActivitiesPage() {
       icon={<IconTools size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="provider-activities-cards"
       {...providers.listProps}
       actions={
         <Select

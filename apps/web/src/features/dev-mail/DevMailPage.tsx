@@ -23,6 +23,7 @@ import { fetchAppConfig } from "../../app/appConfig";
 import { formatDateTime } from "../../app/dates";
 import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { ItemCard, ItemMeta } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { fetchMailMessage } from "./api/fetchMailMessage";
 import { fetchMailMessages } from "./api/fetchMailMessages";
@@ -55,6 +56,15 @@ function linkify(text: string): ReactNode[] {
 }
 
 type Viewer = "loading" | "on" | "off";
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[status] ?? "gray"} variant="light">
+      {t(`dev-mail.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
 
 function MessageView({ message, onClose }: { message: OutboxMessage; onClose: () => void }) {
   const { t } = useTranslation();
@@ -214,13 +224,30 @@ export default function DevMailPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
-                      {t(`dev-mail.status.${row.status}`, { defaultValue: row.status })}
-                    </Badge>
+                    <StatusBadge status={row.status} />
                   </Table.Td>
                   <Table.Td>{formatDateTime(row.created)}</Table.Td>
                 </Table.Tr>
               ))}
+              // On a phone each mail is a card: its subject (which opens it), to whom and when, its status.
+              cards={(rows ?? []).map((row) => (
+                <ItemCard key={row.id} data-mail-id={row.id} actions={<StatusBadge status={row.status} />}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={600}
+                    size="sm"
+                    ta="left"
+                    style={{ wordBreak: "break-word" }}
+                    aria-label={t("dev-mail.open-for", { subject: row.subject, to: row.to })}
+                    onClick={() => void show(row.id)}
+                  >
+                    {row.subject}
+                  </Anchor>
+                  <ItemMeta parts={[row.to, formatDateTime(row.created)]} />
+                </ItemCard>
+              ))}
+              cardsTestId="mail-cards"
             />
             {open && <MessageView message={open} onClose={() => setOpen(null)} />}
           </>

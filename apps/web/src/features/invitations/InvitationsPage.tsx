@@ -7,7 +7,9 @@ import { formatDate } from "../../app/dates";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
 import { InvitationModal } from "../../shared/invitations/InvitationModal";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { ListPage } from "../../ui/ListPage";
+import { MoreActions } from "../../ui/MoreActions";
 import { IconAction, RowActionHost, useRowActions } from "../../ui/RowActions";
 import { usePagedList } from "../../ui/usePagedList";
 import { useCancelInvitation } from "./api/cancelInvitation";
@@ -44,13 +46,15 @@ export default function InvitationsPage() {
   );
   const actions = useRowActions((row: InvitationRow) => row.id, {
     resend: {
-      label: () => t("resend"),
+      label: (row) => `${t("resend")}: ${row.email}`,
+      hint: t("resend"),
       icon: <IconMailForward size={18} />,
       run: (row) => resend.mutateAsync(row.id),
       done: (row) => t("resent", { email: row.email }),
     },
     cancel: {
-      label: () => t("cancel"),
+      label: (row) => `${t("cancel")}: ${row.email}`,
+      hint: t("cancel"),
       icon: <IconX size={18} />,
       color: "red",
       run: (row) => cancel.mutateAsync(row.id),
@@ -69,16 +73,18 @@ export default function InvitationsPage() {
       ? t("type-colleague")
       : tAll(`roles.${row.company_type}`, { defaultValue: String(row.company_type) });
 
+  const statusBadge = (row: InvitationRow) => (
+    <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
+      {t(`status.${row.status}`, { defaultValue: row.status })}
+    </Badge>
+  );
+
   const rows = invitations.rows.map((row) => (
     <Table.Tr key={row.id}>
       <Table.Td>{row.email}</Table.Td>
       <Table.Td>{row.company_name || "—"}</Table.Td>
       <Table.Td>{typeLabel(row)}</Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLOR[row.status] ?? "gray"} variant="light">
-          {t(`status.${row.status}`, { defaultValue: row.status })}
-        </Badge>
-      </Table.Td>
+      <Table.Td>{statusBadge(row)}</Table.Td>
       <Table.Td>{formatDate(row.created)}</Table.Td>
       <Table.Td>
         {isOpen(row) && (
@@ -90,6 +96,26 @@ export default function InvitationsPage() {
       </Table.Td>
     </Table.Tr>
   ));
+  // On a phone each invitation is a card: the e-mail, its status, company, type and date; an open one is
+  // resent with its button and cancelled from its menu.
+  const cards = invitations.rows.map((row) => (
+    <ItemCard
+      key={row.id}
+      data-invitation-id={row.id}
+      actions={
+        isOpen(row) && (
+          <Group gap={4} wrap="nowrap">
+            <IconAction {...actions.button("resend", row)} />
+            <MoreActions name={row.email} items={[{ ...actions.button("cancel", row), label: t("cancel") }]} />
+          </Group>
+        )
+      }
+    >
+      <ItemTitle>{row.email}</ItemTitle>
+      <Group gap={6}>{statusBadge(row)}</Group>
+      <ItemMeta parts={[row.company_name || "—", typeLabel(row), `${t("columns.sent")}: ${formatDate(row.created)}`]} />
+    </ItemCard>
+  ));
 
   return (
     <ListPage
@@ -98,6 +124,8 @@ export default function InvitationsPage() {
       icon={<IconSend size={20} />}
       columns={["email", "company", "type", "status", "sent", "actions"].map((column) => t(`columns.${column}`))}
       rows={rows}
+      cards={cards}
+      cardsTestId="invitations-cards"
       {...invitations.listProps}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
 import { useSetCompanyActive } from "../../shared/companies/api/setCompanyActive";
+import { ItemCard, ItemMeta } from "../../ui/ItemCard";
 import type { ListColumn } from "../../ui/ListCard";
 import { ListPage } from "../../ui/ListPage";
 import { IconAction, RowActionHost, useRowActions } from "../../ui/RowActions";
@@ -37,7 +38,7 @@ export default function MasterColegiosPage() {
   );
   const actions = useRowActions((row: MasterColegioRow) => row.id, {
     activate: {
-      label: () => t("activate"),
+      label: (row) => `${t("activate")}: ${row.c_name}`,
       hint: t("deactivated-hint"),
       icon: <IconBan size={18} />,
       color: "red",
@@ -45,7 +46,7 @@ export default function MasterColegiosPage() {
       done: (row) => t("activated-notice", { name: row.c_name }),
     },
     deactivate: {
-      label: () => t("deactivate"),
+      label: (row) => `${t("deactivate")}: ${row.c_name}`,
       hint: t("active-hint"),
       icon: <IconCircleCheck size={18} />,
       color: "green",
@@ -69,32 +70,39 @@ export default function MasterColegiosPage() {
     { label: t("columns.actions") },
   ];
 
+  // The pieces of a colegio's row, in the table and on its card alike.
+  const nameLine = (row: MasterColegioRow, fw?: number) => (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={fw} c={row.erased ? "dimmed" : undefined} style={{ wordBreak: "break-word" }}>
+        {row.c_name}
+      </Text>
+      {row.erased && (
+        <Badge color="gray" variant="light" size="sm">
+          {t("deactivated")}
+        </Badge>
+      )}
+    </Group>
+  );
+  const flag = (row: MasterColegioRow, size: number) =>
+    regionName(row.flag) ? (
+      <RegionFlag code={row.flag} size={size} />
+    ) : (
+      <Text span c="dimmed" title={t("no-flag")}>
+        —
+      </Text>
+    );
+  const toggle = (row: MasterColegioRow) => actions.button(row.erased ? "activate" : "deactivate", row);
+
+  // The switch, the same in the table and on a card: its look says what the colegio is (a green check while
+  // active, a red ban while deactivated), its name what it does with the colegio's name ('Desactivar: …').
+
   const rows = colegios.rows.map((row) => (
     <Table.Tr key={row.id} data-erased={row.erased || undefined}>
       <Table.Td>{row.id}</Table.Td>
       <Table.Td>{row.c_cif}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c={row.erased ? "dimmed" : undefined}>
-            {row.c_name}
-          </Text>
-          {row.erased && (
-            <Badge color="gray" variant="light" size="sm">
-              {t("deactivated")}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
+      <Table.Td>{nameLine(row)}</Table.Td>
       <Table.Td>{row.u_email ?? "—"}</Table.Td>
-      <Table.Td>
-        {regionName(row.flag) ? (
-          <RegionFlag code={row.flag} size={30} />
-        ) : (
-          <Text span c="dimmed" title={t("no-flag")}>
-            —
-          </Text>
-        )}
-      </Table.Td>
+      <Table.Td>{flag(row, 30)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t("edit-unavailable")}>
@@ -104,10 +112,21 @@ export default function MasterColegiosPage() {
               </ActionIcon>
             </span>
           </Tooltip>
-          <IconAction {...actions.button(row.erased ? "activate" : "deactivate", row)} />
+          <IconAction {...toggle(row)} />
         </Group>
       </Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each colegio is a card: its flag and name, CIF and main manager, and its activation switch
+  // (editing, not offered yet, is left out).
+  const cards = colegios.rows.map((row) => (
+    <ItemCard key={row.id} data-erased={row.erased || undefined} actions={<IconAction {...toggle(row)} />}>
+      <Group gap="xs" wrap="nowrap">
+        {flag(row, 20)}
+        {nameLine(row, 600)}
+      </Group>
+      <ItemMeta parts={[row.c_cif, row.u_email ?? "—"]} />
+    </ItemCard>
   ));
 
   return (
@@ -117,6 +136,8 @@ export default function MasterColegiosPage() {
       icon={<IconFlag size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="master-colegios-cards"
       {...colegios.listProps}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setInviting(true)}>

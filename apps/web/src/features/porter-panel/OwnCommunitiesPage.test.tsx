@@ -1,7 +1,8 @@
 import type { OwnCommunityRow } from "@coordina/domain";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { json as answer, stubServer as stubPaths } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import OwnCommunitiesPage from "./OwnCommunitiesPage";
@@ -88,6 +89,33 @@ describe("the porter's communities (OwnCommunitiesPage)", () => {
     expect(lightIn(within(second).getByTestId("own-reads"))).toBe("error");
     expect(screen.getByText("Comunidades: 2")).toBeTruthy();
     expect(bodies[0]).toMatchObject({ page: 1, limit: 100, filter: "", sortBy: "name", sortDesc: "ASC" });
+  });
+
+  it("a light that is not green names, once focused, what the porter lacks in that community", async () => {
+    const calls = stubPaths((path) =>
+      path === "/porteros/comunidades/missing"
+        ? answer(200, {
+            result: true,
+            data: [
+              {
+                kind: "upload",
+                definition_id: 5,
+                definition_name: "Formación PRL",
+                reason: "incomplete",
+                expired_on: null,
+                finca_id: null,
+                finca_name: null,
+              },
+            ],
+          })
+        : answer(200, { result: true, data: ROWS, count: 2, pagination: { count: 2, page: 1, limit: 100 } }),
+    );
+    renderList();
+    const second = (await screen.findByText("Comunidad Sol 4")).closest("tr") as HTMLElement;
+    const upload = within(within(second).getByTestId("own-uploads")).getByRole("button");
+    act(() => upload.focus());
+    expect(await screen.findByText("Falta 1 de 1: Formación PRL (sin fecha de caducidad)")).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ path: "/porteros/comunidades/missing", body: { id_finca: 8 } });
   });
 
   it("says so when the porter works in no community", async () => {

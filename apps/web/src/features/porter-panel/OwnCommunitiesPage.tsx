@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { PorterMissingDuties } from "../../shared/lights/PorterMissingDuties";
 import { ItemCard, ItemTitle } from "../../ui/ItemCard";
 import { usePageLabels } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
@@ -22,9 +23,13 @@ addTexts(texts);
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-/** The porter's duties in a community: its uploads and its reads, each with its light and figures. */
+/**
+ * The porter's duties in a community: its uploads and its reads, each with its light and figures, whose
+ * words name what it still lacks there (issue 21).
+ */
 function Duties({ row, short = false }: { row: OwnCommunityRow; short?: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: "porter-communities" });
+  const source = { kind: "own", communityId: row.id } as const;
   const uploads = (
     <CountLight
       rule={uploadLight}
@@ -32,6 +37,7 @@ function Duties({ row, short = false }: { row: OwnCommunityRow; short?: boolean 
       done={row.uploaded_count}
       required={row.upload_must}
       prefix={short && `${t("uploads-short")} `}
+      missing={(figures) => <PorterMissingDuties source={source} kind="upload" {...figures} />}
     />
   );
   const reads = (
@@ -41,6 +47,7 @@ function Duties({ row, short = false }: { row: OwnCommunityRow; short?: boolean 
       done={row.read_count}
       required={row.read_must}
       prefix={short && `${t("reads-short")} `}
+      missing={(figures) => <PorterMissingDuties source={source} kind="read" {...figures} />}
     />
   );
   if (short)

@@ -1,5 +1,5 @@
 import type { CommunityView, PorterRow } from "@coordina/domain";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { Outlet, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
@@ -65,6 +65,44 @@ describe("the porters of a community (CommunityPortersPage)", () => {
     expect(read?.querySelector("[data-light]")?.getAttribute("data-light")).toBe("error");
     // 5 porters at 4 a page: two pages.
     expect(screen.getByRole("button", { name: "Página 2" })).toBeTruthy();
+  });
+
+  it("a light that is not green names, once focused from the keyboard, what the porter lacks there", async () => {
+    const calls = stubServer((path) =>
+      path === "/porteros/fincas/missing"
+        ? json(200, {
+            result: true,
+            data: [
+              {
+                kind: "upload",
+                definition_id: 2,
+                definition_name: "Seguro RC",
+                reason: "expired",
+                expired_on: "2026-03-12",
+                finca_id: null,
+                finca_name: null,
+              },
+              {
+                kind: "read",
+                document_id: 9,
+                definition_name: "Plan de emergencia",
+                document_name: "plan.pdf",
+                finca_id: 7,
+                finca_name: "Comunidad Sol",
+              },
+            ],
+          })
+        : page([porter(31)]),
+    );
+    const { user } = renderCard();
+    await screen.findByText("portero31@fincas.es");
+    expect(calls.filter((c) => c.path === "/porteros/fincas/missing")).toHaveLength(0);
+    const upload = screen.getByRole("button", { name: "Documentos subidos: 1 de 2. Falta 1." });
+    act(() => upload.focus());
+    expect(await screen.findByText("Falta 1 de 2: Seguro RC (caducado)")).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ path: "/porteros/fincas/missing", body: { id_finca: 7, id_portero: 31 } });
+    await user.tab();
+    expect(await screen.findByText("Falta 1 de 1 por leer: Plan de emergencia (plan.pdf)")).toBeTruthy();
   });
 
   it("a porter who met everything has green lights", async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useOutletContext } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
+import { PorterMissingDuties } from "../../shared/lights/PorterMissingDuties";
 import { PorterAddModal } from "../../shared/porter-registration/PorterAddModal";
 import { ItemCard, ItemTitle } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
@@ -22,9 +23,13 @@ addTexts(texts);
 
 type PorterSortKey = "email";
 
-/** A porter's mandatory uploads and reads there, each with its light (spec 02 §4); `short` names them (a card). */
-function Duties({ row, short = false }: { row: PorterRow; short?: boolean }) {
+/**
+ * A porter's mandatory uploads and reads there, each with its light (spec 02 §4) whose words name what is
+ * missing (issue 21); `short` names them (a card).
+ */
+function Duties({ row, communityId, short = false }: { row: PorterRow; communityId: number; short?: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: "porters-page.short" });
+  const source = { kind: "finca", communityId, porterId: row.id } as const;
   const uploaded = (
     <CountLight
       rule={uploadLight}
@@ -32,6 +37,7 @@ function Duties({ row, short = false }: { row: PorterRow; short?: boolean }) {
       done={row.uploaded_count}
       required={row.upload_must}
       prefix={short && `${t("uploaded")} `}
+      missing={(figures) => <PorterMissingDuties source={source} kind="upload" {...figures} />}
     />
   );
   const read = (
@@ -41,6 +47,7 @@ function Duties({ row, short = false }: { row: PorterRow; short?: boolean }) {
       done={row.read_count}
       required={row.read_must}
       prefix={short && `${t("read")} `}
+      missing={(figures) => <PorterMissingDuties source={source} kind="read" {...figures} />}
     />
   );
   if (short)
@@ -126,7 +133,7 @@ export default function CommunityPortersPage() {
         {emailLink(row)}
         {nameLine(row)}
       </Table.Td>
-      <Duties row={row} />
+      <Duties row={row} communityId={community.id} />
       <Table.Td>{rowActions(row)}</Table.Td>
     </Table.Tr>
   ));
@@ -134,7 +141,7 @@ export default function CommunityPortersPage() {
     <ItemCard key={row.id} data-porter-id={row.id} actions={rowActions(row)}>
       <ItemTitle>{emailLink(row)}</ItemTitle>
       {nameLine(row)}
-      <Duties row={row} short />
+      <Duties row={row} communityId={community.id} short />
     </ItemCard>
   ));
 

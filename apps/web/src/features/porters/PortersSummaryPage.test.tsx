@@ -1,5 +1,5 @@
 import type { PorterSummaryRow } from "@coordina/domain";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
@@ -114,6 +114,47 @@ describe("the doormen summary (PortersSummaryPage)", () => {
     expect(within(tr).getByText("2/2")).toBeTruthy();
     expect(within(tr).getByText("0/1")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Volver" }).getAttribute("href")).toBe("/admin-fincas/porteros/-1?page=2");
+  });
+
+  it("the lights name what the porter lacks: over the administrator's communities, then in each", async () => {
+    const duty = (finca: { finca_id: number; finca_name: string } | null) => ({
+      kind: "upload",
+      definition_id: 4,
+      definition_name: "Ficha de la finca",
+      reason: "missing",
+      expired_on: null,
+      finca_id: finca?.finca_id ?? null,
+      finca_name: finca?.finca_name ?? null,
+    });
+    const read = {
+      kind: "read",
+      document_id: 9,
+      definition_name: "Plan de emergencia",
+      document_name: "plan.pdf",
+      finca_id: 8,
+      finca_name: "Comunidad Luna",
+    };
+    const calls = stubServer((path) => {
+      if (path === "/porteros/portero/missing") return json(200, { result: true, data: [read] });
+      if (path === "/porteros/fincas/missing")
+        return json(200, { result: true, data: [duty({ finca_id: 7, finca_name: "Comunidad Sol" })] });
+      return path === "/porteros/portero/fincas" ? fincas() : summary([row(31)], 1);
+    });
+    const { user } = renderSummary();
+    await screen.findByText("Portería 31");
+    // Over several communities: the read says where.
+    act(() => screen.getByRole("button", { name: "Documentos leídos: 1 de 2. Falta 1." }).focus());
+    expect(
+      await screen.findByText("Falta 1 de 2 por leer: Plan de emergencia (plan.pdf) en Comunidad Luna"),
+    ).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ path: "/porteros/portero/missing", body: { id_portero: 31 } });
+
+    await user.click(screen.getByRole("button", { name: "Ver las comunidades de Portería 31" }));
+    await screen.findByRole("heading", { name: "Comunidades de Portería 31" });
+    // In one community: no community names.
+    act(() => screen.getByRole("button", { name: "Documentos subidos: 0 de 1. Falta 1." }).focus());
+    expect(await screen.findByText("Falta 1 de 1: Ficha de la finca")).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ path: "/porteros/fincas/missing", body: { id_finca: 7, id_portero: 31 } });
   });
 
   it("a porter that is not in the administrator's communities shows the server's refusal", async () => {

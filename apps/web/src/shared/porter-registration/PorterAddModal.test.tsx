@@ -174,19 +174,31 @@ describe("the porter form (PorterAddModal)", () => {
     expect(screen.queryByRole("textbox", { name: /NIF/ })).toBeNull();
   });
 
-  it("in testing mode asks for a password of 6 or more and a NIF, and creates the porter with registerTest", async () => {
+  it("in testing mode asks for a password under the portal's one rule, with its meter, and a NIF; creates the porter with registerTest", async () => {
     startSession([FEATURE.porterosAdmin, FEATURE.porterosAdminTest]);
     const calls = stubServer({
       "/porteros/registry/registerTest": () => json(200, { result: true, data: PORTER_ROW }),
     });
     const { user } = renderInApp(<Host />);
     await user.type(emailField(), "portero@fincas.es");
-    await user.type(screen.getByLabelText(/Contraseña/), "12345");
+    // Six characters were enough before (issue 21): now the registration rule says no, in its own words.
+    await user.type(screen.getByLabelText(/Contraseña/), "secreto");
     await user.type(screen.getByRole("textbox", { name: /NIF/ }), "12345678Z");
     expect((addButton() as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText("La contraseña debe tener al menos 6 caracteres.")).toBeTruthy();
+    expect(
+      screen.getByText("La contraseña debe tener al menos 8 caracteres, una letra mayúscula y un carácter especial"),
+    ).toBeTruthy();
+    // The registration's meter and hint, the meter settling once typing stops.
+    expect(
+      screen.getByText("Al menos 8 caracteres, con una letra mayúscula y un carácter especial, como ! ? * o #"),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("password-strength").textContent).toBe("Seguridad: 2/10"));
+    expect(screen.getByRole("progressbar", { name: "Nivel de seguridad" })).toBeTruthy();
 
-    await user.type(screen.getByLabelText(/Contraseña/), "6");
+    await user.clear(screen.getByLabelText(/Contraseña/));
+    await user.type(screen.getByLabelText(/Contraseña/), "Portero!2026");
+    await waitFor(() => expect(screen.getByTestId("password-strength").textContent).toBe("Seguridad: 10/10"));
+    expect(screen.queryByText(/La contraseña debe tener/)).toBeNull();
     expect((addButton() as HTMLButtonElement).disabled).toBe(false);
     await user.click(addButton());
     await waitFor(() =>
@@ -195,7 +207,22 @@ describe("the porter form (PorterAddModal)", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       path: "/porteros/registry/registerTest",
-      body: { email: "portero@fincas.es", id_finca: 7, password: "123456", nif: "12345678Z" },
+      body: { email: "portero@fincas.es", id_finca: 7, password: "Portero!2026", nif: "12345678Z" },
     });
+  });
+
+  it("in testing mode shows the server's refusal of a password in the rule's words", async () => {
+    startSession([FEATURE.porterosAdmin, FEATURE.porterosAdminTest]);
+    stubServer({
+      "/porteros/registry/registerTest": () => json(400, { result: false, error: "login.password-must" }),
+    });
+    const { user } = renderInApp(<Host />);
+    await user.type(emailField(), "portero@fincas.es");
+    await user.type(screen.getByLabelText(/Contraseña/), "Portero!2026");
+    await user.type(screen.getByRole("textbox", { name: /NIF/ }), "12345678Z");
+    await user.click(addButton());
+    expect((await screen.findByTestId("porter-add-error")).textContent).toBe(
+      "La contraseña debe tener al menos 8 caracteres, una letra mayúscula y un carácter especial",
+    );
   });
 });

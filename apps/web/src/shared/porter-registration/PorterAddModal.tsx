@@ -1,4 +1,4 @@
-import { ErrorKey, FEATURE, isValidEmail, ValidationKey } from "@coordina/domain";
+import { ErrorKey, FEATURE, isValidEmail, passwordMeetsRule, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconFlask, IconMailForward } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, useSession } from "../../app/session";
 import { FormActions, FormModal } from "../../ui/FormModal";
+import { PasswordMeter } from "../password/PasswordMeter";
 import { useInvitePorter } from "./api/invitePorter";
 import { useRegisterPorter } from "./api/registerPorter";
 import texts from "./es.json";
@@ -26,9 +27,10 @@ interface PorterAddModalProps {
  * The porter form (spec 02 §4 'Porter registration', §5, §8): the porter's e-mail, added to the community
  * with porteros/registry/register. An e-mail nobody has offers 'Enviar invitación' (porteros/registry/invite)
  * or 'Reintentar'; the refusals the flow knows show their text, anything else the spec's generic one. In
- * testing mode (feature porteros-admin-test) the form also asks for a password (6 or more) and a NIF and
- * creates the porter (registerTest). A success closes the form, the porters and the community reload. The
- * focus goes to 'Enviar invitación' when it is offered, and back to the e-mail on 'Reintentar'.
+ * testing mode (feature porteros-admin-test) the form also asks for a password, under the portal's one rule
+ * and with its strength meter (as at registration), and a NIF, and creates the porter (registerTest). A
+ * success closes the form, the porters and the community reload. The focus goes to 'Enviar invitación' when it
+ * is offered, and back to the e-mail on 'Reintentar'.
  */
 export function PorterAddModal({ opened, communityId, onClose, onDone }: PorterAddModalProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "porter-registration" });
@@ -175,8 +177,9 @@ export function PorterAddModal({ opened, communityId, onClose, onDone }: PorterA
                   onChange={(e) => setPassword(e.currentTarget.value)}
                   required
                   autoComplete="new-password"
-                  error={password !== "" && password.length < 6 ? tAll(ValidationKey.porterTestPassword) : undefined}
+                  error={password !== "" && !passwordMeetsRule(password) ? tAll(ValidationKey.passwordMust) : undefined}
                 />
+                <PasswordMeter password={password} />
                 <TextInput
                   label={t("nif")}
                   value={nif}

@@ -1,4 +1,4 @@
-import { ErrorKey, ValidationKey } from "@coordina/domain";
+import { ErrorKey, passwordMeetsRule, ValidationKey } from "@coordina/domain";
 import { ApiError } from "../../app/api";
 
 /**
@@ -21,7 +21,7 @@ const KNOWN_REFUSALS: ReadonlySet<string> = new Set([
   ErrorKey.invitationPendingExists,
   ErrorKey.invitationCifTaken,
   ValidationKey.porterEmail,
-  ValidationKey.porterTestPassword,
+  ValidationKey.passwordMust,
 ]);
 
 export const UNKNOWN_ERROR_KEY = "porter-registration.unknown-error";
@@ -33,7 +33,10 @@ export function registrationFailure(error: unknown, step: "add" | "invite"): Reg
   return { offerInvitation: false, textKey: UNKNOWN_ERROR_KEY };
 }
 
-/** The testing mode's extra fields (spec 02 §5, §9): the add waits for a password of 6 or more and a NIF. */
+/**
+ * The testing mode's extra fields (spec 02 §5, §9): the add waits for a password the portal's rule accepts (as
+ * at registration, key login.password-must) and a NIF.
+ */
 export function testFieldsReady(password: string, nif: string): boolean {
-  return password.length >= 6 && nif.trim() !== "";
+  return passwordMeetsRule(password) && nif.trim() !== "";
 }

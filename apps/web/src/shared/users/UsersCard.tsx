@@ -1,11 +1,12 @@
 import type { USER_SORTABLE, UserRow } from "@coordina/domain";
-import { Badge, Table } from "@mantine/core";
+import { Badge, Group, Table } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/dates";
 import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
+import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { ListCard, type ListColumn } from "../../ui/ListCard";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchUsers } from "./api/fetchUsers";
@@ -14,6 +15,15 @@ import texts from "./es.json";
 addTexts(texts);
 
 type UserSort = (typeof USER_SORTABLE)[number];
+
+function ManagerBadge() {
+  const { t } = useTranslation(undefined, { keyPrefix: "users-page" });
+  return (
+    <Badge color="blue" variant="filled" size="sm">
+      {t("manager-badge")}
+    </Badge>
+  );
+}
 
 function StatusBadge({ user }: { user: UserRow }) {
   const { t } = useTranslation(undefined, { keyPrefix: "users-page.status" });
@@ -52,15 +62,21 @@ export function UsersCard({ companyId, actions }: { companyId?: number; actions?
       <Table.Td>
         <StatusBadge user={user} />
       </Table.Td>
-      <Table.Td>
-        {user.manager && (
-          <Badge color="blue" variant="filled" size="sm">
-            {t("manager-badge")}
-          </Badge>
-        )}
-      </Table.Td>
+      <Table.Td>{user.manager && <ManagerBadge />}</Table.Td>
       <Table.Td>{formatDate(user.created)}</Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each user is a card: the e-mail, its status (and whether it is the manager), the date it joined.
+  // A user has no action of its own here.
+  const cards = users.rows.map((user) => (
+    <ItemCard key={user.id} actions={null}>
+      <ItemTitle>{user.email}</ItemTitle>
+      <Group gap={6}>
+        <StatusBadge user={user} />
+        {user.manager && <ManagerBadge />}
+      </Group>
+      <ItemMeta parts={[`${t("columns.created")}: ${formatDate(user.created)}`]} />
+    </ItemCard>
   ));
 
   return (
@@ -69,6 +85,8 @@ export function UsersCard({ companyId, actions }: { companyId?: number; actions?
       icon={<IconUsers size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="users-cards"
       {...users.listProps}
       actions={actions}
     />

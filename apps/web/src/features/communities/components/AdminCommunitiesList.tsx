@@ -7,8 +7,9 @@ import { Link, useNavigate } from "react-router";
 import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
 import { ImportButton } from "../../../shared/imports/ImportButton";
+import { CommunityMissingDuties } from "../../../shared/lights/AggregateMissing";
 import { communityPanelPath } from "../../../shared/paths";
-import { ItemCard, ItemLights, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
+import { ItemCard, ItemLights, ItemMeta, ItemTitle, namedFor } from "../../../ui/ItemCard";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { MoreActions } from "../../../ui/MoreActions";
@@ -78,17 +79,25 @@ export function AdminCommunitiesList() {
       {row.name}
     </Anchor>
   );
-  // The documents' lights, in the table and on a phone's card alike ('—' and grey when nothing is expected).
+  // The documents' lights, in the table and on a phone's card alike ('—' and grey when nothing is expected);
+  // when not green, their words name what its providers lack there (companies/fincas/missing).
   const uploadedLight = (row: CommunityRow) => (
     <CountLight
       rule={communityLight}
       what="uploaded"
       done={row.mandatory_uploaded_count}
       required={row.mandatory_count}
+      missing={(figures) => <CommunityMissingDuties communityId={row.id} kind="upload" {...figures} />}
     />
   );
   const readLight = (row: CommunityRow) => (
-    <CountLight rule={communityLight} what="read" done={row.count_read} required={row.expected_count_read} />
+    <CountLight
+      rule={communityLight}
+      what="read"
+      done={row.count_read}
+      required={row.expected_count_read}
+      missing={(figures) => <CommunityMissingDuties communityId={row.id} kind="read" {...figures} />}
+    />
   );
 
   const rows = list.rows.map((row) => (
@@ -101,7 +110,9 @@ export function AdminCommunitiesList() {
       <Table.Td data-column="read">{readLight(row)}</Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
-          <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          <IconAction
+            {...namedFor({ label: t("actions.open"), icon: <IconEye size={18} />, onClick: () => open(row) }, row.name)}
+          />
           <IconAction {...actions.button("remove", row)} />
         </Group>
       </Table.Td>
@@ -115,7 +126,9 @@ export function AdminCommunitiesList() {
       data-community-id={row.id}
       actions={
         <Group gap={4} wrap="nowrap">
-          <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => open(row)} />
+          <IconAction
+            {...namedFor({ label: t("actions.open"), icon: <IconEye size={18} />, onClick: () => open(row) }, row.name)}
+          />
           <MoreActions name={row.name} items={[actions.button("remove", row)]} />
         </Group>
       }

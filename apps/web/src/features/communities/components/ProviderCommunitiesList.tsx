@@ -8,7 +8,7 @@ import { showErrorMessage } from "../../../app/errorDialog";
 import { queryKeys } from "../../../app/queryKeys";
 import { communityPanelPath } from "../../../shared/paths";
 import { PendingSummary } from "../../../shared/pending/PendingSummary";
-import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
+import { ItemCard, ItemMeta, ItemTitle, namedFor } from "../../../ui/ItemCard";
 import { ListPage } from "../../../ui/ListPage";
 import { listColumns } from "../../../ui/listColumns";
 import { IconAction } from "../../../ui/RowActions";
@@ -52,7 +52,12 @@ export function ProviderCommunitiesList() {
     </Anchor>
   );
   const openButton = (row: ProviderCommunityRow) => (
-    <IconAction label={t("actions.open")} icon={<IconEye size={18} />} onClick={() => navigate(pathOf(row))} />
+    <IconAction
+      {...namedFor(
+        { label: t("actions.open"), icon: <IconEye size={18} />, onClick: () => navigate(pathOf(row)) },
+        row.name,
+      )}
+    />
   );
   const porters = (row: ProviderCommunityRow) => (row.porteros.length > 0 ? row.porteros.join(", ") : "—");
 

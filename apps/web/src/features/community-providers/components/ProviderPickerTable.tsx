@@ -3,6 +3,7 @@ import { Button, Table, Text } from "@mantine/core";
 import { IconCheck, IconPlus, IconTruck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../../app/queryKeys";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard, type ListColumn } from "../../../ui/ListCard";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchProviderPicker } from "../api/fetchProviderPicker";
@@ -47,6 +48,26 @@ export function ProviderPickerTable({
     { label: t("columns.actions") },
   ];
 
+  // A provider's button, in the table and on its card alike: 'Ya añadido' when the community has it.
+  const addButton = (row: ProviderActivityRow) =>
+    row.in_finca ? (
+      <Button size="xs" variant="default" leftSection={<IconCheck size={14} />} disabled>
+        {t("already-added")}
+      </Button>
+    ) : (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlus size={14} />}
+        aria-label={t("add-named", { name: row.provider_name })}
+        loading={adding === row.provider_id}
+        disabled={adding !== null && adding !== row.provider_id}
+        onClick={() => onAdd(row)}
+      >
+        {t("add")}
+      </Button>
+    );
+
   const rows = list.rows.map((row) => (
     <Table.Tr key={row.provider_id} data-provider-id={row.provider_id}>
       <Table.Td>
@@ -57,26 +78,20 @@ export function ProviderPickerTable({
       <Table.Td>{row.provider_cif}</Table.Td>
       <Table.Td>{row.provider_activities.join(", ")}</Table.Td>
       <Table.Td>{row.provider_email ?? ""}</Table.Td>
-      <Table.Td>
-        {row.in_finca ? (
-          <Button size="xs" variant="default" leftSection={<IconCheck size={14} />} disabled>
-            {t("already-added")}
-          </Button>
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            aria-label={t("add-named", { name: row.provider_name })}
-            loading={adding === row.provider_id}
-            disabled={adding !== null && adding !== row.provider_id}
-            onClick={() => onAdd(row)}
-          >
-            {t("add")}
-          </Button>
-        )}
-      </Table.Td>
+      <Table.Td>{addButton(row)}</Table.Td>
     </Table.Tr>
+  ));
+  // On a phone each provider is a card: its name, CIF and e-mail, its activities, and its button.
+  const cards = list.rows.map((row) => (
+    <ItemCard key={row.provider_id} data-provider-id={row.provider_id} actions={addButton(row)}>
+      <ItemTitle>{row.provider_name}</ItemTitle>
+      <ItemMeta parts={[row.provider_cif, ...(row.provider_email ? [row.provider_email] : [])]} />
+      {row.provider_activities.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t("columns.activities")}: {row.provider_activities.join(", ")}
+        </Text>
+      )}
+    </ItemCard>
   ));
 
   return (
@@ -85,6 +100,8 @@ export function ProviderPickerTable({
       icon={<IconTruck size={20} />}
       columns={columns}
       rows={rows}
+      cards={cards}
+      cardsTestId="provider-picker-cards"
       {...list.listProps}
     />
   );

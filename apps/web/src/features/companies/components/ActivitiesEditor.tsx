@@ -63,7 +63,8 @@ export function ActivitiesEditor({ value, onChange, options, loading, failed }: 
           ) : (
             shown.map((activity) => (
               <Table.Tr key={activity.id}>
-                <Table.Td>{activity.name}</Table.Td>
+                {/* a long name breaks rather than widen the form past a phone's screen */}
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{activity.name}</Table.Td>
                 <Table.Td>
                   <ActionIcon
                     variant="subtle"

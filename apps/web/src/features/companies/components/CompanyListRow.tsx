@@ -5,12 +5,13 @@ import { Fragment, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../../app/dates";
-import { ItemCard, ItemLights, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
+import { ColegioPendingLight, ColegioProviderMissing } from "../../../shared/lights/AggregateMissing";
+import { ItemCard, ItemLights, ItemMeta, ItemTitle, namedFor } from "../../../ui/ItemCard";
 import type { ListColumn } from "../../../ui/ListCard";
 import { listColumns } from "../../../ui/listColumns";
 import { MoreActions } from "../../../ui/MoreActions";
 import { IconAction, type IconActionProps, type RowActions } from "../../../ui/RowActions";
-import { CountLight, PendingLight } from "../../../ui/TrafficLight";
+import { CountLight } from "../../../ui/TrafficLight";
 
 export type ListedType = typeof Role.administrador | typeof Role.gremio;
 export type CompanySection = "users" | "upload";
@@ -77,14 +78,29 @@ function BreakableEmail({ email }: { email: string | null }) {
 /**
  * A provider's lights, in the table and on its card alike (docs/compliance.md §Lights): uploads and reads by
  * the upload rule (spec 01 §4), documents waiting for validation; '—' and grey when nothing is expected.
+ * When not green, their words name what is missing or waiting (§Words, companies/providers/missing).
  */
 const toUploadLight = (row: CompanyRow) => (
-  <CountLight rule={uploadLight} what="uploaded" done={row.all_uploaded} required={row.upload_must} />
+  <CountLight
+    rule={uploadLight}
+    what="uploaded"
+    done={row.all_uploaded}
+    required={row.upload_must}
+    missing={(figures) => <ColegioProviderMissing providerId={row.company_id} kind="upload" {...figures} />}
+  />
 );
 const toReadLight = (row: CompanyRow) => (
-  <CountLight rule={uploadLight} what="read" done={row.read_all} required={row.read_must} />
+  <CountLight
+    rule={uploadLight}
+    what="read"
+    done={row.read_all}
+    required={row.read_must}
+    missing={(figures) => <ColegioProviderMissing providerId={row.company_id} kind="read" {...figures} />}
+  />
 );
-const pendingLight = (row: CompanyRow) => <PendingLight pending={row.pending_validation} />;
+const pendingLight = (row: CompanyRow) => (
+  <ColegioPendingLight providerId={row.company_id} pending={row.pending_validation} />
+);
 
 /** The figures of an active member: a provider's activities, manager and lights, an administrator's fincas. */
 function DataCells({ row, providers }: { row: CompanyRow; providers: boolean }) {
@@ -181,7 +197,12 @@ export function CompanyListRow({ row, type, development, actions, linkState, onO
             ) : (
               <IconAction label={t("actions.users")} icon={<IconUsers size={18} />} onClick={() => onOpen()} />
             )}
-            <IconAction label={t("actions.select")} icon={<IconChevronRight size={18} />} onClick={() => onOpen()} />
+            <IconAction
+              {...namedFor(
+                { label: t("actions.select"), icon: <IconChevronRight size={18} />, onClick: () => onOpen() },
+                row.company_name,
+              )}
+            />
           </Group>
         )}
       </Table.Td>
@@ -243,7 +264,12 @@ export function CompanyCard({
           <IconAction {...actions.button("activate", row)} icon={<IconCircleCheck size={18} />} color="green" />
         ) : (
           <Group gap={4} wrap="nowrap">
-            <IconAction label={t("actions.select")} icon={<IconChevronRight size={18} />} onClick={() => onOpen()} />
+            <IconAction
+              {...namedFor(
+                { label: t("actions.select"), icon: <IconChevronRight size={18} />, onClick: () => onOpen() },
+                row.company_name,
+              )}
+            />
             <MoreActions name={row.company_name} items={more} />
           </Group>
         )

@@ -5,8 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../../app/queryKeys";
 import { useDevelopmentMode } from "../../../app/useDevelopmentMode";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
-import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
+import { MoreActions } from "../../../ui/MoreActions";
+import { IconAction, type IconActionProps, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
 import { usePagedList } from "../../../ui/usePagedList";
 import { useDeleteDefinition } from "../api/deleteDefinition";
 import { fetchDefinitions } from "../api/fetchDefinitions";
@@ -90,60 +92,101 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
     t("columns.actions"),
   ];
 
-  const rows = list.rows.map((row) => {
-    const flags = flagsOf(row);
-    return (
-      <Table.Tr key={row.id} data-testid={`definition-row-${row.id}`}>
-        {development && <Table.Td>{row.id}</Table.Td>}
-        <Table.Td>
-          <Stack gap={0}>
-            <Text size="sm" fw={500}>
-              {row.name}
-            </Text>
-            {/* a definition shared with other parties shows in several tabs: say who uploads it */}
-            {row.requirement_origin !== ORIGIN_OF_TAB[tab] && (
-              <Text size="xs" c="dimmed">
-                {t("origin-line", { origin: requirementLabel(row.requirement_origin) })}
-              </Text>
-            )}
-          </Stack>
-        </Table.Td>
-        <Table.Td>{requirementLabel(row.requirement_dest)}</Table.Td>
-        <Table.Td>
-          <Group gap={4}>
-            {flags.map((flag) => (
-              <Badge key={flag} size="xs" variant="light" color={flag === "mandatory" ? "red" : "blue"}>
-                {t(`flags.${flag}`)}
-              </Badge>
-            ))}
-          </Group>
-        </Table.Td>
-        <Table.Td>{tAll(groupLabelKey(row.group))}</Table.Td>
-        <Table.Td>{row.templates_count}</Table.Td>
-        <Table.Td>{row.documents_count}</Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            {canEdit && (
-              <IconAction
-                label={`${t("actions.edit")}: ${row.name}`}
-                hint={t("actions.edit")}
-                icon={<IconPencil size={18} />}
-                disabled={actions.busy}
-                onClick={() => setForm({ mode: "edit", row })}
-              />
-            )}
-            <IconAction
-              label={`${t("actions.templates")}: ${row.name}`}
-              hint={t("actions.templates")}
-              icon={<IconPaperclip size={18} />}
-              onClick={() => setTemplatesOf(row)}
-            />
-            {canEdit && <IconAction {...actions.button("remove", row)} />}
-          </Group>
-        </Table.Td>
-      </Table.Tr>
+  // The pieces of a definition's row, in the table and on its card alike; every button named after the row.
+  const originLine = (row: DefinitionRow) =>
+    // a definition shared with other parties shows in several tabs: say who uploads it
+    row.requirement_origin !== ORIGIN_OF_TAB[tab] && (
+      <Text size="xs" c="dimmed">
+        {t("origin-line", { origin: requirementLabel(row.requirement_origin) })}
+      </Text>
     );
+  const flagBadges = (row: DefinitionRow) => (
+    <Group gap={4}>
+      {flagsOf(row).map((flag) => (
+        <Badge key={flag} size="xs" variant="light" color={flag === "mandatory" ? "red" : "blue"}>
+          {t(`flags.${flag}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+  const editAction = (row: DefinitionRow): IconActionProps => ({
+    label: `${t("actions.edit")}: ${row.name}`,
+    hint: t("actions.edit"),
+    icon: <IconPencil size={18} />,
+    disabled: actions.busy,
+    onClick: () => setForm({ mode: "edit", row }),
   });
+  const templatesAction = (row: DefinitionRow): IconActionProps => ({
+    label: `${t("actions.templates")}: ${row.name}`,
+    hint: t("actions.templates"),
+    icon: <IconPaperclip size={18} />,
+    onClick: () => setTemplatesOf(row),
+  });
+
+  const rows = list.rows.map((row) => (
+    <Table.Tr key={row.id} data-testid={`definition-row-${row.id}`}>
+      {development && <Table.Td>{row.id}</Table.Td>}
+      <Table.Td>
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {row.name}
+          </Text>
+          {originLine(row)}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{requirementLabel(row.requirement_dest)}</Table.Td>
+      <Table.Td>{flagBadges(row)}</Table.Td>
+      <Table.Td>{tAll(groupLabelKey(row.group))}</Table.Td>
+      <Table.Td>{row.templates_count}</Table.Td>
+      <Table.Td>{row.documents_count}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {canEdit && <IconAction {...editAction(row)} />}
+          <IconAction {...templatesAction(row)} />
+          {canEdit && <IconAction {...actions.button("remove", row)} />}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  ));
+  // On a phone each definition is a card: its name (and who uploads it), recipient, group and counts, its
+  // flags, the templates (everyone's), and edit and delete in its menu for those who may.
+  const cards = list.rows.map((row) => (
+    <ItemCard
+      key={row.id}
+      data-definition-id={row.id}
+      actions={
+        <Group gap={4} wrap="nowrap">
+          <IconAction {...templatesAction(row)} />
+          {canEdit && (
+            <MoreActions
+              name={row.name}
+              items={[
+                { ...editAction(row), label: t("actions.edit") },
+                { ...actions.button("remove", row), label: t("actions.delete") },
+              ]}
+            />
+          )}
+        </Group>
+      }
+    >
+      <ItemTitle>{row.name}</ItemTitle>
+      {originLine(row)}
+      <ItemMeta
+        parts={[
+          ...(development ? [`${t("columns.id")}: ${row.id}`] : []),
+          `${t("columns.dest")}: ${requirementLabel(row.requirement_dest)}`,
+          `${t("columns.group")}: ${tAll(groupLabelKey(row.group))}`,
+        ]}
+      />
+      <ItemMeta
+        parts={[
+          `${t("columns.templates")}: ${row.templates_count}`,
+          `${t("columns.documents")}: ${row.documents_count}`,
+        ]}
+      />
+      {flagsOf(row).length > 0 && flagBadges(row)}
+    </ItemCard>
+  ));
 
   return (
     <Stack gap="md">
@@ -153,6 +196,8 @@ export function DefinitionsList({ tab, canEdit: allowed, onAllowed }: Definition
         icon={<IconFileDescription size={20} />}
         columns={columns}
         rows={rows}
+        cards={cards}
+        cardsTestId="definitions-cards"
         {...list.listProps}
         actions={
           <>

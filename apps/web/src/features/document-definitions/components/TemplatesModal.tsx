@@ -1,12 +1,15 @@
 import type { DefinitionRow, TemplateRow } from "@coordina/domain";
-import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFileSize } from "../../../ui/fileSize";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { QueryView } from "../../../ui/LoadState";
+import { MoreActions } from "../../../ui/MoreActions";
 import { openFile } from "../../../ui/openFile";
+import { usePhone } from "../../../ui/ResponsiveList";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
 import { UploadArea } from "../../../ui/UploadArea";
 import { refreshTemplates, useDeleteTemplate } from "../api/deleteTemplate";
@@ -26,6 +29,7 @@ function Templates({ definition, canEdit }: { definition: DefinitionRow; canEdit
   const queryClient = useQueryClient();
   const templates = useQuery(templatesQuery(definition.id));
   const remove = useDeleteTemplate(definition.id);
+  const phone = usePhone();
   const actions = useRowActions((template: TemplateRow) => template.id, {
     remove: {
       label: (template) => `${t("delete")}: ${template.fileupload.name}`,
@@ -53,40 +57,47 @@ function Templates({ definition, canEdit }: { definition: DefinitionRow; canEdit
       }
     >
       {(rows) => (
-        <Table data-testid="templates-table">
-          <Table.Tbody>
-            {rows.map((template) => {
-              const { id, name, size } = template.fileupload;
-              return (
-                <Table.Tr key={template.id}>
-                  <Table.Td style={{ wordBreak: "break-word" }}>{name}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                      {formatFileSize(size)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <IconAction
-                        label={`${t("view")}: ${name}`}
-                        hint={t("view")}
-                        icon={<IconFileTypePdf size={18} />}
-                        onClick={() => void openFile(id, "view")}
-                      />
-                      <IconAction
-                        label={`${t("download")}: ${name}`}
-                        hint={t("download")}
-                        icon={<IconDownload size={18} />}
-                        onClick={() => void openFile(id, "download")}
-                      />
-                      {canEdit && <IconAction {...actions.button("remove", template)} />}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        // A card per template at every width (a table would scroll sideways in a phone's modal): its name and
+        // size, view and download, and delete: its own button, in the card's '…' menu on a phone only.
+        <Stack gap="xs" role="list" aria-label={t("list")} data-testid="templates-list">
+          {rows.map((template) => {
+            const { id, name, size } = template.fileupload;
+            return (
+              <ItemCard
+                key={template.id}
+                data-template-id={template.id}
+                actions={
+                  <Group gap={4} wrap="nowrap">
+                    <IconAction
+                      label={`${t("view")}: ${name}`}
+                      hint={t("view")}
+                      icon={<IconFileTypePdf size={18} />}
+                      onClick={() => void openFile(id, "view")}
+                    />
+                    <IconAction
+                      label={`${t("download")}: ${name}`}
+                      hint={t("download")}
+                      icon={<IconDownload size={18} />}
+                      onClick={() => void openFile(id, "download")}
+                    />
+                    {canEdit &&
+                      (phone ? (
+                        <MoreActions
+                          name={name}
+                          items={[{ ...actions.button("remove", template), label: t("delete") }]}
+                        />
+                      ) : (
+                        <IconAction {...actions.button("remove", template)} />
+                      ))}
+                  </Group>
+                }
+              >
+                <ItemTitle>{name}</ItemTitle>
+                <ItemMeta parts={[formatFileSize(size)]} />
+              </ItemCard>
+            );
+          })}
+        </Stack>
       )}
     </QueryView>
   );

@@ -4,6 +4,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { PorterMissingDuties } from "../../../shared/lights/PorterMissingDuties";
 import { communityPortersPath } from "../../../shared/paths";
 import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { QueryView } from "../../../ui/LoadState";
@@ -15,12 +16,37 @@ import { readSummaryState, summaryListPath } from "../summaryLink";
 
 type Finca = PorterFincasResponse["data"][number];
 
-/** The porter's reads and uploads in a community with their lights; `label` names them (a card). */
-const readsOf = (finca: Finca, label = "") => (
-  <CountLight rule={readLight} what="read" done={finca.readed} required={finca.must_read} prefix={label} />
+/**
+ * The porter's reads and uploads in a community with their lights, whose words name what it lacks there
+ * (issue 21); `label` names them (a card).
+ */
+const readsOf = (porterId: number, finca: Finca, label = "") => (
+  <CountLight
+    rule={readLight}
+    what="read"
+    done={finca.readed}
+    required={finca.must_read}
+    prefix={label}
+    missing={(figures) => (
+      <PorterMissingDuties source={{ kind: "finca", communityId: finca.finca_id, porterId }} kind="read" {...figures} />
+    )}
+  />
 );
-const uploadsOf = (finca: Finca, label = "") => (
-  <CountLight rule={uploadLight} what="uploaded" done={finca.uploaded} required={finca.must_upload} prefix={label} />
+const uploadsOf = (porterId: number, finca: Finca, label = "") => (
+  <CountLight
+    rule={uploadLight}
+    what="uploaded"
+    done={finca.uploaded}
+    required={finca.must_upload}
+    prefix={label}
+    missing={(figures) => (
+      <PorterMissingDuties
+        source={{ kind: "finca", communityId: finca.finca_id, porterId }}
+        kind="upload"
+        {...figures}
+      />
+    )}
+  />
 );
 
 /**
@@ -93,8 +119,8 @@ export function PorterFincasList({ porterId }: { porterId: number }) {
                         <Table.Tr key={finca.finca_id} data-community-id={finca.finca_id}>
                           <Table.Td>{finca.finca_cif}</Table.Td>
                           <Table.Td>{nameLink(finca)}</Table.Td>
-                          <Table.Td>{readsOf(finca)}</Table.Td>
-                          <Table.Td>{uploadsOf(finca)}</Table.Td>
+                          <Table.Td data-column="read">{readsOf(porterId, finca)}</Table.Td>
+                          <Table.Td data-column="upload">{uploadsOf(porterId, finca)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -105,8 +131,8 @@ export function PorterFincasList({ porterId }: { porterId: number }) {
                     <ItemTitle>{nameLink(finca)}</ItemTitle>
                     <ItemMeta parts={[`${t("columns.cif")}: ${finca.finca_cif}`]} />
                     <Group gap="md">
-                      {readsOf(finca, `${t("columns.read")} `)}
-                      {uploadsOf(finca, `${t("columns.upload")} `)}
+                      <span data-column="read">{readsOf(porterId, finca, `${t("columns.read")} `)}</span>
+                      <span data-column="upload">{uploadsOf(porterId, finca, `${t("columns.upload")} `)}</span>
                     </Group>
                   </ItemCard>
                 ))}

@@ -5,6 +5,7 @@ import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../../../app/queryKeys";
+import { PorterMissingDuties } from "../../../shared/lights/PorterMissingDuties";
 import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
 import { listColumns } from "../../../ui/listColumns";
@@ -62,11 +63,30 @@ export function PorterSummaryList() {
         {row.portero_email}
       </Text>
     );
+  // Their words name what is missing over the administrator's communities (each upload once, reads summed).
   const readLights = (row: PorterSummaryRow, label = "") => (
-    <CountLight rule={readLight} what="read" done={row.readed} required={row.must_read} prefix={label} />
+    <CountLight
+      rule={readLight}
+      what="read"
+      done={row.readed}
+      required={row.must_read}
+      prefix={label}
+      missing={(figures) => (
+        <PorterMissingDuties source={{ kind: "over", porterId: row.portero_id }} kind="read" {...figures} />
+      )}
+    />
   );
   const uploadLights = (row: PorterSummaryRow, label = "") => (
-    <CountLight rule={uploadLight} what="uploaded" done={row.uploaded} required={row.must_upload} prefix={label} />
+    <CountLight
+      rule={uploadLight}
+      what="uploaded"
+      done={row.uploaded}
+      required={row.must_upload}
+      prefix={label}
+      missing={(figures) => (
+        <PorterMissingDuties source={{ kind: "over", porterId: row.portero_id }} kind="upload" {...figures} />
+      )}
+    />
   );
   const showButton = (row: PorterSummaryRow) => (
     <IconAction
