@@ -46,7 +46,7 @@ interface AggregateProps {
  */
 export function ColegioProviderMissing({ providerId, kind, short, required }: AggregateProps & { providerId: number }) {
   const missing = useQuery(providerMissingInColegioQuery(providerId));
-  const data = missing.isFetching ? undefined : missing.data;
+  const data = missing.isFetching || missing.isError ? undefined : missing.data;
   const names = !data ? [] : kind === "upload" ? data.uploads.map(colegioUploadName) : data.reads.map(documentName);
   return <MissingLine kind={kind} names={names} fetching={missing.isFetching} short={short} required={required} />;
 }
@@ -58,7 +58,7 @@ export function ColegioProviderMissing({ providerId, kind, short, required }: Ag
  */
 function PendingDocuments({ providerId, pending }: { providerId: number; pending: number }) {
   const missing = useQuery(providerMissingInColegioQuery(providerId));
-  const names = missing.isFetching ? [] : (missing.data?.pending ?? []).map(documentName);
+  const names = missing.isFetching || missing.isError ? [] : (missing.data?.pending ?? []).map(documentName);
   return <MissingLine kind="pending" names={names} fetching={missing.isFetching} short={pending} required={pending} />;
 }
 
@@ -128,7 +128,7 @@ export function CommunityMissingDuties({
   required,
 }: AggregateProps & { communityId: number }) {
   const missing = useQuery(communityMissingQuery(communityId));
-  const data = missing.isFetching ? undefined : missing.data;
+  const data = missing.isFetching || missing.isError ? undefined : missing.data;
   const items = !data
     ? []
     : kind === "upload"

@@ -57,6 +57,24 @@ describe("a provider's light in one community names what it lacks", () => {
     expect(screen.getByRole("tooltip").textContent).toBe("Documentos subidos: 3 de 5.Faltan 2 de 5.");
   });
 
+  it("does not say the names read before when reading them again fails", async () => {
+    let status = 200;
+    stubServer(() =>
+      status === 200 ? json(200, { result: true, data: LACKS }) : json(503, { result: false, error: "error.server" }),
+    );
+    const { user } = renderLight("upload", 3, 5);
+    await user.tab();
+    expect(await screen.findByText("Faltan 2 de 5: Formación PRL, Seguro RC (caducado)")).toBeTruthy();
+
+    status = 503;
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole("tooltip")).toBeNull());
+    await user.tab({ shift: true });
+    const line = await screen.findByTestId("light-missing");
+    await waitFor(() => expect(line.getAttribute("aria-busy")).toBe("false"), { timeout: 10_000 });
+    expect(line.textContent).toBe("Faltan 2 de 5.");
+  });
+
   it("says a single missing one in the singular", async () => {
     stubServer(() => json(403, { result: false, error: "error.forbidden" }));
     const { user } = renderLight("upload", 4, 5);

@@ -72,6 +72,9 @@ interface MissingDutiesProps {
  */
 export function MissingDuties({ communityId, providerId, kind, short, required }: MissingDutiesProps) {
   const missing = useQuery(providerMissingQuery(communityId, providerId));
-  const names = missing.isFetching ? [] : (missing.data ?? []).filter((duty) => duty.kind === kind).map(missingName);
+  const names =
+    missing.isFetching || missing.isError
+      ? []
+      : (missing.data ?? []).filter((duty) => duty.kind === kind).map(missingName);
   return <MissingLine kind={kind} names={names} fetching={missing.isFetching} short={short} required={required} />;
 }

@@ -34,10 +34,12 @@ interface PorterMissingDutiesProps {
  */
 export function PorterMissingDuties({ source, kind, short, required }: PorterMissingDutiesProps) {
   const missing = useQuery(porterMissingQuery(source));
-  const names = missing.isFetching
-    ? []
-    : (missing.data ?? [])
-        .filter((duty) => duty.kind === kind)
-        .map((duty) => porterMissingName(duty, source.kind === "over"));
+  // A failed reading again keeps the last answer's data: it is not said, the figures are.
+  const names =
+    missing.isFetching || missing.isError
+      ? []
+      : (missing.data ?? [])
+          .filter((duty) => duty.kind === kind)
+          .map((duty) => porterMissingName(duty, source.kind === "over"));
   return <MissingLine kind={kind} names={names} fetching={missing.isFetching} short={short} required={required} />;
 }
