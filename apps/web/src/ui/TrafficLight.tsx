@@ -141,12 +141,24 @@ export function CountLight({ rule, what, done, required, prefix, missing }: Coun
   );
 }
 
-/** The validation light of a company row: the documents waiting for the colegio, or '—' with none. */
-export function PendingLight({ pending }: { pending: number }) {
+/**
+ * The validation light of a company row: the documents waiting for the colegio, or '—' with none; `missing`
+ * names them, rendered only while the tooltip of a light with some waiting is open.
+ */
+export function PendingLight({ pending, missing }: { pending: number; missing?: () => ReactNode }) {
   const { t } = useTranslation(undefined, { keyPrefix: "traffic-light" });
   const label = pending > 0 ? t("pending", { count: pending }) : t("none-pending");
+  const detail =
+    missing && pending > 0 ? (
+      <>
+        <Text size="sm" inherit>
+          {label}
+        </Text>
+        {missing()}
+      </>
+    ) : undefined;
   return (
-    <TrafficLight light={validationLight(pending)} label={label}>
+    <TrafficLight light={validationLight(pending)} label={label} detail={detail}>
       {pendingFigure(pending)}
     </TrafficLight>
   );

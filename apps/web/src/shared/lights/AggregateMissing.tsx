@@ -1,15 +1,7 @@
-import {
-  type ColegioMissingRead,
-  type ColegioMissingUpload,
-  type PendingDocument,
-  pendingFigure,
-  validationLight,
-} from "@coordina/domain";
-import { Text } from "@mantine/core";
+import type { ColegioMissingRead, ColegioMissingUpload, PendingDocument } from "@coordina/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import i18n, { addTexts } from "../../app/i18n";
-import { TrafficLight } from "../../ui/TrafficLight";
+import { PendingLight } from "../../ui/TrafficLight";
 import { communityMissingQuery } from "./api/communityMissing";
 import { providerMissingInColegioQuery } from "./api/providerMissingInColegio";
 import texts from "./es.json";
@@ -68,21 +60,8 @@ function PendingDocuments({ providerId, pending }: { providerId: number; pending
  * trabajo (plan.pdf) en Comunidad Sol'.
  */
 export function ColegioPendingLight({ providerId, pending }: { providerId: number; pending: number }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "traffic-light" });
-  const label = pending > 0 ? t("pending", { count: pending }) : t("none-pending");
-  const detail =
-    pending > 0 ? (
-      <>
-        <Text size="sm" inherit>
-          {label}
-        </Text>
-        <PendingDocuments providerId={providerId} pending={pending} />
-      </>
-    ) : undefined;
   return (
-    <TrafficLight light={validationLight(pending)} label={label} detail={detail}>
-      {pendingFigure(pending)}
-    </TrafficLight>
+    <PendingLight pending={pending} missing={() => <PendingDocuments providerId={providerId} pending={pending} />} />
   );
 }
 
