@@ -1,6 +1,7 @@
 import { FEATURE, Role, startPageFor } from "@coordina/domain";
 import { type ComponentType, lazy, Suspense } from "react";
 import { matchRoutes, Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
+import PanelStart from "../features/communities/PanelStart";
 import { RequireAuth, RoleGate, RootRedirect } from "./guards";
 import { featuresOf, roleOf, useSession } from "./session";
 
@@ -144,7 +145,9 @@ const routes: RouteObject[] = [
                 path: "/comunidades/comunidad/:id",
                 element: lazyElement(() => import("../features/communities/CommunityPanelPage")),
                 children: [
-                  { index: true, element: lazyElement(() => import("../features/communities/PanelStart")) },
+                  // Not a chunk of its own: while it loaded, a click on the panel's menu could be undone by its
+                  // redirect arriving late (the transition to the clicked view kept the index on screen).
+                  { index: true, element: <PanelStart /> },
                   // The providers of a community and their documents are the administrator's (spec 02 §2); others
                   // go to their start page.
                   only(
