@@ -10,6 +10,7 @@ export * from "./roles.js";
 export * from "./routing.js";
 export * from "./schemas/accounts.js";
 export * from "./schemas/auth.js";
+export * from "./schemas/calendar.js";
 export * from "./schemas/common.js";
 export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";

@@ -1,6 +1,7 @@
 export * from "./accounts.js";
 export * from "./activities.js";
 export * from "./arrivals.js";
+export * from "./calendar.js";
 export * from "./communities.js";
 export * from "./companies.js";
 export * from "./compliance.js";
