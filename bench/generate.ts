@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
+import { seedCalendar } from "./calendar.js";
 import { type DocumentCounts, generateDocuments } from "./generate-documents.js";
 
 /**
@@ -26,6 +27,8 @@ export interface Generated {
   /** milliseconds: the final VACUUM ANALYZE */
   analyzeMs: number;
   documents: DocumentCounts;
+  /** the community whose next month holds the calendar's visits (calendar.ts) */
+  calendarCommunity: number;
 }
 
 /** The triggers that raise compliance versions (migration 0007), one per table the bench fills. */
@@ -175,6 +178,7 @@ async function generateWorld(
     where f.cif_norm like 'HB%' and f.id % 2 = 0
     on conflict do nothing`);
   const documented = performance.now();
+  const calendarCommunity = await seedCalendar(db, BENCH_LOGINS.gremio);
   // As autovacuum would after a bulk load: statistics, and the GIN indexes' pending lists merged.
   await db.execute(sql`vacuum analyze`);
   return {
@@ -182,5 +186,6 @@ async function generateWorld(
     documentsMs: documented - based,
     analyzeMs: performance.now() - documented,
     documents,
+    calendarCommunity,
   };
 }

@@ -13,10 +13,14 @@ import { activitiesRoutes } from "./modules/activities/activities.routes.js";
 import { arrivalsRoutes } from "./modules/arrivals/arrivals.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
+import { calendarRoutes } from "./modules/calendar/calendar.routes.js";
+import { calendarFeedRoutes, icalFeedRoutes } from "./modules/calendar-feed/calendar-feed.routes.js";
+import { calendarNoticesRoutes } from "./modules/calendar-notices/notices.routes.js";
 import { colegiosRoutes } from "./modules/colegios/colegios.routes.js";
 import { communitiesRoutes } from "./modules/communities/communities.routes.js";
 import { communityProvidersRoutes } from "./modules/communities/community-providers.routes.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
+import { companyConfigsRoutes } from "./modules/company-configs/company-configs.routes.js";
 import { complianceRoutes } from "./modules/compliance/compliance.routes.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
@@ -31,6 +35,7 @@ import { masterRoutes } from "./modules/master/master.routes.js";
 import { porterDocumentsRoutes } from "./modules/porters/porter-documents.routes.js";
 import { portersRoutes } from "./modules/porters/porters.routes.js";
 import { readingRoutes } from "./modules/reading/reading.routes.js";
+import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { summariesRoutes } from "./modules/summaries/summaries.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
@@ -65,9 +70,14 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Query parameters that carry secrets are masked before a URL reaches the logs. */
+/**
+ * Query parameters that carry secrets are masked before a URL reaches the logs, and so is the token of a
+ * calendar feed's address (long-lived: whoever reads it reads the calendar).
+ */
 function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|shakey|password)=)[^&]*/gi, "$1[REDACTED]");
+  return url
+    .replace(/([?&](?:token|shakey|password)=)[^&]*/gi, "$1[REDACTED]")
+    .replace(/^(\/ical\/)[^/?]*/i, "$1[REDACTED]");
 }
 
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
@@ -150,6 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
     store = local;
   }
   await app.register(fileLinkRoutes, { store });
+  await app.register(icalFeedRoutes);
 
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   await app.register(async (api) => {
@@ -174,6 +185,11 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(portersRoutes, { ctx: accounts });
     await api.register(porterDocumentsRoutes);
     await api.register(arrivalsRoutes);
+    await api.register(schedulesRoutes);
+    await api.register(companyConfigsRoutes);
+    await api.register(calendarFeedRoutes);
+    await api.register(calendarRoutes);
+    await api.register(calendarNoticesRoutes, { ctx: accounts });
     await api.register(filesRoutes, { store });
     await api.register(importsRoutes, { ctx: accounts });
     if (mailViewerEnabled(config)) await api.register(devMailRoutes);

@@ -73,3 +73,22 @@ describe("'Tareas pendientes' (issue 21: providers find their work)", () => {
       expect(pendingIn(role, Object.values(FEATURE)), String(role)).toEqual([]);
   });
 });
+
+describe("'Calendario y servicio' (issue 22: the provider's 24-hour service, schedule and calendar address)", () => {
+  const calendarIn = (role: number, flags: string[]) =>
+    menuFor(role, flags).filter((item) => item.to === "/proveedores/config/calendar");
+
+  it("is an entry of every provider, whatever its flags, and names the page's tab", () => {
+    for (const flags of [[], [FEATURE.pendingTasks], Object.values(FEATURE)])
+      expect(
+        calendarIn(Role.gremio, flags).map((item) => item.label),
+        flags.join(),
+      ).toEqual(["calendario"]);
+    expect(currentEntry(menuFor(Role.gremio, []), "/proveedores/config/calendar")?.label).toBe("calendario");
+  });
+
+  it("is the provider's only", () => {
+    for (const role of [Role.master, Role.colegio, Role.administrador, Role.portero, Role.superadministrator])
+      expect(calendarIn(role, Object.values(FEATURE)), String(role)).toEqual([]);
+  });
+});

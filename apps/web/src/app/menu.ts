@@ -18,8 +18,7 @@ export interface MenuItem {
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
  * and the browser tab's name (`currentEntry`). Entries whose page is still 'En preparación' wait for their issue:
  * the colegio's 'Resumen de documentos' (`/documents/summary`) and the administrator's compliance overview
- * 'Proveedores' (`/admin-fincas/proveedor`) for issue 23, the provider's 'Calendario y servicio'
- * (`/proveedores/config/calendar`) for issue 22. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
+ * 'Proveedores' (`/admin-fincas/proveedor`) for issue 23. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
  * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
  */
 const MENU: readonly MenuItem[] = [
@@ -51,6 +50,8 @@ const MENU: readonly MenuItem[] = [
   // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
   { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
+  // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
+  { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too
   { label: "mis-comunidades", to: OWN_COMMUNITIES, roles: [Role.portero], within: "/porteros/comunidades/" },
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },

@@ -65,8 +65,19 @@ export const queryKeys = {
   ownCommunities: "own-communities",
   /** the porter's view of a community's visits: [porter-calendar, community, year, month] */
   porterCalendar: "porter-calendar",
+  /** a community's calendar month as a provider or its administrator sees it: [calendar-month, community, year, month] */
+  calendarMonth: "calendar-month",
+  /** the coincidences of one of the caller's entries: [calendar-coincidences, entry] */
+  calendarCoincidences: "calendar-coincidences",
+  /** the coincidence notices of a community's month: [calendar-notices, community, year, month] */
+  calendarNotices: "calendar-notices",
   /** the arrival check's providers of a community: [arrival-providers, community, filter] */
   arrivalProviders: "arrival-providers",
+  /** the provider's 24-hour service (true/false) and its weekly schedules ('Calendario y servicio') */
+  seven24: "seven-24",
+  schedules: "calendar-schedules",
+  /** whether the user has a private calendar (iCalendar) address, and since when */
+  calendarFeed: "calendar-feed",
   /** the session's user, colegios and flags (the header) */
   session: ["session", "current"] as const,
 } as const;

@@ -67,8 +67,9 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/proveedores/main")).toBe("page");
     expect(pageAt("/documents/summary")).toBe("placeholder");
     expect(pageAt("/admin-fincas/proveedor")).toBe("placeholder");
-    expect(pageAt("/proveedores/config/calendar")).toBe("placeholder");
-    expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("placeholder");
+    expect(pageAt("/proveedores/config/calendar")).toBe("page");
+    expect(pageAt("/aviso")).toBe("page");
+    expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/lopd")).toBe("placeholder");
     expect(pageAt("/no-existe")).toBe("none");
   });

@@ -48,7 +48,6 @@ const panelArea = (path: string, titleKey: string): RouteObject => ({
 /** The community panel's children (spec 02 §2) that later issues fill, with their titles. */
 const PANEL_AREAS: [string, string][] = [
   ["lopd", "panel.menu.lopd"],
-  ["gremio/calendar", "panel.menu.calendar"],
   ["documentos", "panel.menu.documentos"],
   ["documentosadmin", "panel.menu.documentosadmin"],
 ];
@@ -64,6 +63,7 @@ const PANEL_CHILDREN = [
   "porteros/list",
   "porteros/portero",
   "porteros-docs",
+  "gremio/calendar",
   ...PANEL_AREAS.map(([path]) => path),
 ];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
@@ -97,6 +97,8 @@ const routes: RouteObject[] = [
   lazyPage("/invitation", () => import("../features/accounts/TokenPage")),
   // The link 'Mis datos' mails to a new address: open, since it may be opened on a device with no session.
   lazyPage("/email-change", () => import("../features/email-change/EmailChangePage")),
+  // The 'Enterado' link of a coincidence notice (issue 22): open, the token alone names the notice.
+  lazyPage("/aviso", () => import("../features/calendar-notice-link/NoticeLinkPage")),
   lazyPage("/registry", () => import("../features/accounts/RegistryPage")),
   lazyPage("/dev/mail", () => import("../features/dev-mail/DevMailPage")),
   {
@@ -180,6 +182,8 @@ const routes: RouteObject[] = [
                     ],
                   ),
                   lazyPage("upload", () => import("../features/documents/CommunityUploadPage")),
+                  // The community's calendar (issue 22): providers and the administrator, each with its own view.
+                  lazyPage("gremio/calendar", () => import("../features/calendar/CalendarPage")),
                   ...PANEL_AREAS.map(([path, titleKey]) => panelArea(path, titleKey)),
                 ],
               },
@@ -201,7 +205,7 @@ const routes: RouteObject[] = [
             [gremio],
             [
               lazyPage("/proveedores/main", () => import("../features/provider-home/ProviderHomePage")),
-              area("/proveedores/config/calendar", "menu.calendario"),
+              lazyPage("/proveedores/config/calendar", () => import("../features/provider-config/ProviderConfigPage")),
             ],
           ),
           only(

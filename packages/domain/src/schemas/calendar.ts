@@ -216,7 +216,7 @@ export const scheduleAddSchema = z.object({
     .regex(/^[1-7](,[1-7]){0,6}$/, { error: ValidationKey.required })
     .refine((v) => new Set(v.split(",")).size === v.split(",").length, { error: ValidationKey.required }),
   starttime: localTimeSchema,
-  /** at or before the start: the slot runs past midnight into the next day */
+  /** before the start: the slot runs past midnight into the next day (equal to it: refused, an empty slot) */
   endtime: localTimeSchema,
   obsolete: isoDateSchema.nullable().default(null),
 });

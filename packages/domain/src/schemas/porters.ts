@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { newPasswordSchema } from "./accounts.js";
+import { calendarEntrySchema, calendarMonthRequestSchema } from "./calendar.js";
 import { recordIdSchema } from "./common.js";
 import { isoDateSchema } from "./documents.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
@@ -149,22 +150,8 @@ export const ownCommunitiesIndexSchema = pagingSchema(OWN_COMMUNITY_SORTABLE, PA
 export const ownCommunitiesPageSchema = pagedEnvelope(ownCommunityRowSchema);
 export type OwnCommunitiesPage = z.infer<typeof ownCommunitiesPageSchema>;
 
-/** POST porteros/calendar/bymonth {year, month, id_finca}: the community's visit entries of that month. */
-export const porterCalendarRequestSchema = z.object({
-  year: z.number().int().min(2000).max(2200),
-  month: z.number().int().min(1).max(12),
-  id_finca: recordIdSchema,
-});
-const calendarEntrySchema = z.object({
-  id: z.number().int(),
-  id_provider: z.number().int(),
-  id_finca: z.number().int(),
-  provider_name: z.string(),
-  /** 'YYYY-MM-DD HH:mm' */
-  startdate: z.string(),
-  enddate: z.string(),
-  comment: z.string(),
-});
+/** POST porteros/calendar/bymonth {year, month, id_finca}: the community's visit entries of that month (`mine` false). */
+export const porterCalendarRequestSchema = calendarMonthRequestSchema;
 export const porterCalendarResponseSchema = z.object({
   result: z.literal(true),
   calendar: z.array(calendarEntrySchema),

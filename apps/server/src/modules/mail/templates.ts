@@ -44,6 +44,35 @@ const DATE_ES = new Intl.DateTimeFormat("es-ES", {
 type When = Date | string;
 const dateEs = (date: When) => DATE_ES.format(new Date(date));
 
+/** A day and a time in words, in Madrid: 'martes 1 de diciembre de 2026' and '09:00'. */
+const DAY_TIME_ES = new Intl.DateTimeFormat("es-ES", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/Madrid",
+});
+function dayAndTime(date: When) {
+  const part = Object.fromEntries(DAY_TIME_ES.formatToParts(new Date(date)).map((p) => [p.type, p.value]));
+  return { day: `${part.weekday} ${part.day} de ${part.month} de ${part.year}`, time: `${part.hour}:${part.minute}` };
+}
+/**
+ * A stretch of time in Madrid: 'martes 1 de diciembre de 2026, de 09:00 a 11:00' within a day (one that
+ * ends at midnight ends 'a 24:00'), 'del martes 1 de diciembre de 2026, 22:00, al miércoles 2 de diciembre
+ * de 2026, 02:00' across days.
+ */
+export function rangeEs(start: When, end: When): string {
+  const from = dayAndTime(start);
+  const to = dayAndTime(end);
+  if (from.day === to.day) return `${from.day}, de ${from.time} a ${to.time}`;
+  const lastMinute = dayAndTime(new Date(new Date(end).getTime() - 60_000));
+  if (to.time === "00:00" && lastMinute.day === from.day) return `${from.day}, de ${from.time} a 24:00`;
+  return `del ${from.day}, ${from.time}, al ${to.day}, ${to.time}`;
+}
+
 interface Block {
   title: string;
   paragraphs: string[];
@@ -275,6 +304,56 @@ const TEMPLATES = {
       action: { label: "Entrar en Coordina", url: input.link },
     }),
   ),
+
+  /**
+   * A provider tells another of a coincidence in a community's calendar (issue 22): the receiving
+   * provider gets the 'Enterado' link (`link`), the community's administrator (`toAdministrator`) the
+   * calendar's as its button.
+   */
+  "calendar-notice": template(
+    "Coincidencia en el calendario de una comunidad en Coordina",
+    (input: {
+      fromCompany: string;
+      toCompany: string;
+      community: string;
+      communityAddress: string;
+      visitStart: When;
+      visitEnd: When;
+      overlapStart: When;
+      overlapEnd: When;
+      /** the notifier's comment on its visit ('' when none) */
+      comment: string;
+      /** the other side's entry comment or schedule title ('' when none) */
+      otherTitle: string;
+      calendarLink: string;
+      toAdministrator: boolean;
+      /** the 'Enterado' link (the receiving provider's mail); the calendar's in the administrator's */
+      link: string;
+    }) => {
+      const where = input.communityAddress ? `${input.community} (${input.communityAddress})` : input.community;
+      return {
+        title: "Coincidencia de trabajos en una comunidad",
+        paragraphs: [
+          input.toAdministrator
+            ? `${input.fromCompany} ha avisado a ${input.toCompany} de que coincidirán trabajando en la comunidad ${where}.`
+            : `${input.fromCompany} te avisa de que coincidiréis trabajando en la comunidad ${where}.`,
+          `Visita de ${input.fromCompany}: ${rangeEs(input.visitStart, input.visitEnd)}.`,
+          ...(input.comment ? [`Comentario: «${input.comment}»`] : []),
+          `Coincide con ${input.toCompany}${input.otherTitle ? ` («${input.otherTitle}»)` : ""}: ${rangeEs(input.overlapStart, input.overlapEnd)}.`,
+          "Según el RD 171/2004, las empresas que trabajan a la vez en un mismo lugar deben informarse de sus riesgos y coordinar sus medidas de prevención.",
+        ],
+        action: input.toAdministrator
+          ? { label: "Ver el calendario", url: input.link }
+          : { label: "Enterado", url: input.link },
+        after: input.toAdministrator
+          ? []
+          : [
+              "Pulsa 'Enterado' para dejar constancia de que has recibido el aviso.",
+              `Calendario de la comunidad: ${input.calendarLink}`,
+            ],
+      };
+    },
+  ),
 };
 
 export type MailTemplate = keyof typeof TEMPLATES;
@@ -301,6 +380,7 @@ export const emailChangeDoneMail = (values: ValuesOf<"email-change-done">) => me
 export const includedMail = (values: ValuesOf<"included">) => message("included", values);
 export const inclusionRequestMail = (values: ValuesOf<"inclusion-request">) => message("inclusion-request", values);
 export const inclusionDeclinedMail = (values: ValuesOf<"inclusion-declined">) => message("inclusion-declined", values);
+export const calendarNoticeMail = (values: ValuesOf<"calendar-notice">) => message("calendar-notice", values);
 
 /** The message a stored template and its values make (an unknown template is an error: nothing to send). */
 export function renderMail(name: string, values: unknown): MailContent {

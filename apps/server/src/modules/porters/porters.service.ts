@@ -1,4 +1,5 @@
 import {
+  type CalendarEntry,
   type communityPortersIndexSchema,
   ErrorKey,
   type ownCommunitiesIndexSchema,
@@ -11,6 +12,7 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
+import { monthEntries } from "../calendar/entries.repository.js";
 import { findCommunityFor } from "../communities/communities.repository.js";
 import { type PorterAction, portersPolicy } from "./porters.policy.js";
 import { communityPorters, dropPorter, pageCommunityPorters, pageOwnCommunities } from "./porters.repository.js";
@@ -66,9 +68,13 @@ export function listOwnCommunities(db: Db, actor: Actor, q: z.output<typeof ownC
   return pageOwnCommunities(db, { userId: actor.userId, companyId: actor.companyId }, q);
 }
 
-/** porteros/calendar/bymonth: the community's visits of that month, for one of its live porters. */
-export async function porterCalendar(db: Db, actor: Actor, q: z.output<typeof porterCalendarRequestSchema>) {
-  await porterCommunity(db, actor, q.id_finca, "actAsPorter");
-  // No calendar table yet: the calendar issue adds the providers' visit entries and fills this answer.
-  return [];
+/** porteros/calendar/bymonth: the community's visits of that month (none its own), for one of its live porters. */
+export async function porterCalendar(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof porterCalendarRequestSchema>,
+): Promise<CalendarEntry[]> {
+  const community = await porterCommunity(db, actor, q.id_finca, "actAsPorter");
+  const entries = await monthEntries(db, community.id, q.year, q.month);
+  return entries.map((e) => ({ ...e, mine: false }));
 }

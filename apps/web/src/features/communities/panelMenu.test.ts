@@ -14,12 +14,19 @@ const paths = (role: number, features: readonly string[], community: typeof bare
 
 describe("the community panel's menu for an administrator", () => {
   it("always has providers and its providers' documents", () => {
-    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "documentosprov"]);
+    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "documentosprov", "gremio/calendar"]);
   });
 
   it("shows everything built when every gate is open, in the spec's order and with one name per view", () => {
     const items = panelMenu(Role.administrador, ALL, everything);
-    expect(items.map((i) => i.path)).toEqual(["proveedores", "porteros", "upload", "documentosprov", "porteros-docs"]);
+    expect(items.map((i) => i.path)).toEqual([
+      "proveedores",
+      "porteros",
+      "upload",
+      "documentosprov",
+      "porteros-docs",
+      "gremio/calendar",
+    ]);
     expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload");
     expect(items.find((i) => i.path === "documentosprov")?.label).toBe("panel.menu.documentosprov");
     expect(items.some((i) => i.warning)).toBe(false);
@@ -48,16 +55,25 @@ describe("the community panel's menu for an administrator", () => {
     ).not.toContain("porteros-docs");
   });
 
-  it("leaves out 'LOPD' and 'Calendario' until their views are built (issues 23 and 22)", () => {
+  it("leaves out 'LOPD' until its view is built (issue 23)", () => {
     expect(paths(Role.administrador, ALL, everything)).not.toContain("lopd");
-    expect(paths(Role.administrador, ALL, everything)).not.toContain("gremio/calendar");
+  });
+
+  it("has 'Calendario' whatever the community has and the flags are (issue 22)", () => {
+    for (const community of [bare, everything]) {
+      for (const features of [[], ALL]) {
+        const item = panelMenu(Role.administrador, features, community).find((i) => i.path === "gremio/calendar");
+        expect(item?.label).toBe("panel.menu.calendar");
+      }
+    }
   });
 });
 
 describe("the community panel's menu for a provider", () => {
   it("has the community's documents and upload", () => {
     const items = panelMenu(Role.gremio, [], bare);
-    expect(items.map((i) => i.path)).toEqual(["gremio/docs-finca", "upload"]);
+    expect(items.map((i) => i.path)).toEqual(["gremio/docs-finca", "upload", "gremio/calendar"]);
+    expect(items.find((i) => i.path === "gremio/calendar")?.label).toBe("panel.menu.calendar");
     expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload-gremio");
     expect(items[0]?.warning).toBe(false);
   });
@@ -84,7 +100,7 @@ describe("the community panel's menu for a provider", () => {
   it("shows 'Documentos de otros proveedores' only with porteros-admin, never the administrator's entries", () => {
     expect(paths(Role.gremio, [FEATURE.porterosAdmin], bare)).toContain("gremio/docs-proveedores");
     const all = paths(Role.gremio, ALL, everything);
-    expect(all).toEqual(["gremio/docs-finca", "upload", "gremio/docs-proveedores"]);
+    expect(all).toEqual(["gremio/docs-finca", "upload", "gremio/docs-proveedores", "gremio/calendar"]);
   });
 });
 

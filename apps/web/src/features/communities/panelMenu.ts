@@ -15,9 +15,9 @@ type MenuFacts = Pick<CommunityView, "porteros_count" | "menu">;
 /**
  * The panel's menu by role, feature flags and what the community has (spec 02 §2 'Routes of the
  * community panel'). Other roles get no menu (the routes are for administrators and providers only).
- * Each label is also the title of the view it opens. The spec's 'LOPD' (administrator; feature lopd, only with
- * LOPD documents) and 'Calendario' (both roles) come back with their views (issues 23 and 22): until then their
- * routes show 'En preparación' and no entry leads there (apps/web/src/app/router.test.tsx).
+ * Each label is also the title of the view it opens. 'Calendario' is both roles' (issue 22). The spec's 'LOPD'
+ * (administrator; feature lopd, only with LOPD documents) comes back with its view (issue 23): until then its
+ * route shows 'En preparación' and no entry leads there (apps/web/src/app/router.test.tsx).
  */
 export function panelMenu(role: number, features: readonly string[], community: MenuFacts): PanelMenuItem[] {
   const on = (feature: string) => features.includes(feature);
@@ -31,6 +31,7 @@ export function panelMenu(role: number, features: readonly string[], community: 
       on(FEATURE.porterosAdmin) &&
         community.porteros_count > 0 &&
         menu.porter_docs && { path: "porteros-docs", label: "panel.menu.porteros-docs" },
+      { path: "gremio/calendar", label: "panel.menu.calendar" },
     ];
     return items.filter((item): item is PanelMenuItem => item !== false);
   }
@@ -44,6 +45,7 @@ export function panelMenu(role: number, features: readonly string[], community: 
         // Other providers' documents left to read there; no badge when the server does not say.
         warning: menu.pending_read_providers === true,
       },
+      { path: "gremio/calendar", label: "panel.menu.calendar" },
     ];
     return items.filter((item): item is PanelMenuItem => item !== false);
   }

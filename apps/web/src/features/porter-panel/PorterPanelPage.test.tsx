@@ -2,6 +2,7 @@ import type { CommunityDocumentRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
 import PorterPanelPage from "./PorterPanelPage";
@@ -204,7 +205,57 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
     expect(tab(/Documentos/).getAttribute("aria-selected")).toBe("true");
   });
 
-  it("lists this month's visits: provider, span and comment", async () => {
+  it("shows the month's visits read only: days with visits marked, a day filters them, the arrows change month", async () => {
+    const visit = {
+      id: 1,
+      id_provider: 50,
+      id_finca: 7,
+      provider_name: "Ascensores Levante S.L.",
+      startdate: "2026-11-27 09:00",
+      enddate: "2026-11-27 13:00",
+      comment: "Revisión anual del ascensor",
+    };
+    const calls = stubServer({
+      [PATHS.community]: ok({ finca: COMMUNITY }),
+      [PATHS.administrator]: ok({ data: [] }),
+      [PATHS.providers]: ok({ data: [] }),
+      [PATHS.calendar]: [ok({ calendar: [visit] }), ok({ calendar: [] })],
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 3, 10, 0));
+    const { user } = renderPanel("/porteros/comunidades/7?tab=calendario");
+
+    const entry = await screen.findByTestId("porter-calendar-entry");
+    expect(within(entry).getByText("Ascensores Levante S.L.")).toBeTruthy();
+    expect(within(entry).getByText("27/11/2026 09:00")).toBeTruthy();
+    expect(within(entry).getByText("27/11/2026 13:00")).toBeTruthy();
+    expect(within(entry).getByText("Revisión anual del ascensor")).toBeTruthy();
+    // Read only: nothing to add or delete.
+    expect(screen.queryByRole("button", { name: /Añadir|Borrar/ })).toBeNull();
+
+    // The day with the visit is marked; another day shows none, 'Ver todo el mes' all of them again.
+    const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con entradas/ });
+    expect(screen.queryByRole("button", { name: /26 de noviembre de 2026, con entradas/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: /26 de noviembre de 2026/ }));
+    expect(await screen.findByText("No hay visitas previstas ese día")).toBeTruthy();
+    expect(screen.queryByTestId("porter-calendar-entry")).toBeNull();
+    await user.click(marked);
+    expect(await screen.findByTestId("porter-calendar-entry")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Ver todo el mes" }));
+    expect(screen.getByTestId("calendar-showing").textContent).toBe("Entradas de noviembre de 2026");
+
+    // The next month is asked for.
+    await user.click(screen.getByRole("button", { name: "Mes siguiente" }));
+    expect(await screen.findByRole("heading", { name: "Visitas previstas en diciembre de 2026" })).toBeTruthy();
+    expect(await screen.findByText("No hay visitas previstas este mes")).toBeTruthy();
+    expect(callsTo(calls, PATHS.calendar).map((c) => c.body)).toEqual([
+      expect.objectContaining({ year: 2026, month: 11, id_finca: 7 }),
+      expect.objectContaining({ year: 2026, month: 12, id_finca: 7 }),
+    ]);
+  });
+
+  it("shows each visit as a card on a phone: provider, span and comment", async () => {
+    onPhone();
     stubServer({
       [PATHS.community]: ok({ finca: COMMUNITY }),
       [PATHS.administrator]: ok({ data: [] }),
@@ -225,6 +276,7 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
     });
     renderPanel("/porteros/comunidades/7?tab=calendario");
     const entry = await screen.findByTestId("porter-calendar-entry");
+    expect(entry.getAttribute("role")).toBe("listitem");
     expect(within(entry).getByText("Ascensores Levante S.L.")).toBeTruthy();
     expect(within(entry).getByText("27/11/2026 09:00–13:00")).toBeTruthy();
     expect(within(entry).getByText("Revisión anual del ascensor")).toBeTruthy();

@@ -1,17 +1,7 @@
 import type { CommunityDocumentRow } from "@coordina/domain";
 import { describe, expect, it } from "vitest";
 import { arrivalsPath } from "../../shared/paths";
-import {
-  hasPendingRead,
-  monthName,
-  PORTER_TABS,
-  panelPath,
-  porterTabs,
-  providerDocumentsOf,
-  tabOf,
-  tabParam,
-  visitSpan,
-} from "./logic";
+import { hasPendingRead, PORTER_TABS, panelPath, porterTabs, providerDocumentsOf, tabOf, tabParam } from "./logic";
 
 let next = 1;
 function row(group: string | null, over: Partial<CommunityDocumentRow> = {}): CommunityDocumentRow {
@@ -83,18 +73,5 @@ describe("the porter panel's tabs", () => {
     expect(hasPendingRead([row(null, { read_required: false })])).toBe(false);
     expect(hasPendingRead([row(null, { read_identifier: 4 })])).toBe(false);
     expect(hasPendingRead([row(null, { read_identifier: 4 }), row("LOPD")])).toBe(true);
-  });
-});
-
-describe("the calendar tab", () => {
-  it("shows a visit's span in a day, across days and without an end", () => {
-    expect(visitSpan("2026-11-27 09:00", "2026-11-27 13:30")).toBe("27/11/2026 09:00–13:30");
-    expect(visitSpan("2026-11-27 09:00", "2026-11-28 13:00")).toBe("27/11/2026 09:00 – 28/11/2026 13:00");
-    expect(visitSpan("2026-11-27 09:00", "")).toBe("27/11/2026 09:00");
-  });
-
-  it("names the month in Spanish", () => {
-    expect(monthName(2026, 11)).toBe("noviembre de 2026");
-    expect(monthName(2027, 1)).toBe("enero de 2027");
   });
 });

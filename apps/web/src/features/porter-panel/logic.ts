@@ -1,5 +1,4 @@
 import { type CommunityDocumentRow, FEATURE } from "@coordina/domain";
-import { dayjs } from "../../app/dates";
 import { porterPanelPath } from "../../shared/paths";
 import { pendingReadCount } from "../../shared/reading/documentGroups";
 
@@ -46,23 +45,4 @@ export function providerDocumentsOf(
 /** A tab's '!': a document it lists must be read and is not yet (the provider's is_pending_read rule). */
 export function hasPendingRead(rows: readonly CommunityDocumentRow[]): boolean {
   return pendingReadCount(rows) > 0;
-}
-
-const SHOWN = "DD/MM/YYYY HH:mm";
-
-/**
- * A visit's span, from the calendar's 'YYYY-MM-DD HH:mm': '27/11/2026 09:00–13:00' within a day,
- * '27/11/2026 09:00 – 28/11/2026 13:00' across days, '27/11/2026 09:00' without an end.
- */
-export function visitSpan(start: string, end: string): string {
-  const from = dayjs(start);
-  if (!end.trim()) return from.format(SHOWN);
-  const to = dayjs(end);
-  if (from.isSame(to, "day")) return `${from.format(SHOWN)}–${to.format("HH:mm")}`;
-  return `${from.format(SHOWN)} – ${to.format(SHOWN)}`;
-}
-
-/** The month a calendar shows, in words: 'noviembre de 2026'. */
-export function monthName(year: number, month: number): string {
-  return dayjs(new Date(year, month - 1, 1)).format("MMMM [de] YYYY");
 }

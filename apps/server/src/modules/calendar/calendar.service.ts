@@ -1,0 +1,167 @@
+import {
+  CALENDAR,
+  type CalendarEntry,
+  type CalendarMonth,
+  type Coincidence,
+  type calendarAddSchema,
+  type calendarMonthRequestSchema,
+  ErrorKey,
+} from "@coordina/domain";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/app-error.js";
+import { findCommunityFor } from "../communities/communities.repository.js";
+import { type CalendarAction, calendarPolicy } from "./calendar.policy.js";
+import { type CoincidenceFound, findCoincidences, noticesOfEntry } from "./coincidences.repository.js";
+import {
+  entryById,
+  entryInstants,
+  eraseEntry,
+  findEntry,
+  insertEntry,
+  monthEntries,
+  monthSchedules,
+  services24,
+} from "./entries.repository.js";
+import { toWallClock } from "./wall-clock.js";
+
+/*
+ * The community calendar (spec 02 §2 'Provider calendar'; §7 Calendar; issue 22): providers' visits to the
+ * communities they serve, what each coincides with, and the month beside the providers' weekly schedules
+ * and 24-hour services. Who may do what is calendar.policy.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The live community whose calendar the caller may `action` on: 404 for one that does not exist, 403 (and
+ * no data) for one that is not the caller's business, deleted or not, and 404 for the caller's own
+ * deleted one. `providerId` is the company of the entry acted on.
+ */
+async function calendarCommunity(db: Db, actor: Actor, id: number, action: CalendarAction, providerId?: number) {
+  const community = await findCommunityFor(db, actor, id);
+  if (!community) throw notFound();
+  requireAccess(calendarPolicy, actor, action, { ...community, providerId });
+  if (community.erased) throw notFound();
+  return community;
+}
+
+/** The live entry `id` and its live community, once the caller may `action` on it (403 before 404). */
+async function entryFor(db: Db, actor: Actor, id: number, action: CalendarAction) {
+  const entry = await findEntry(db, id);
+  if (!entry) throw notFound();
+  await calendarCommunity(db, actor, entry.communityId, action, entry.providerCompanyId);
+  if (entry.erased) throw notFound();
+  return entry;
+}
+
+/** A coincidence as the API sends it, with the notice already made for it (or null). */
+export function coincidenceOut(found: CoincidenceFound, notice: Coincidence["notice"]): Coincidence {
+  return {
+    kind: found.kind,
+    ref: found.ref,
+    id_provider: found.providerId,
+    provider_name: found.providerName,
+    title: found.title,
+    startdate: toWallClock(found.otherStart),
+    enddate: toWallClock(found.otherEnd),
+    overlap_start: toWallClock(found.overlapStart),
+    overlap_end: toWallClock(found.overlapEnd),
+    notice,
+  };
+}
+
+/**
+ * The entry's range, refused with a Spanish key unless its end is after its start, it lasts at most
+ * CALENDAR.maxSpanDays and it starts between CALENDAR.pastDays ago and CALENDAR.horizonDays ahead.
+ */
+function checkRange(startsAt: Date, endsAt: Date, now: Date) {
+  if (endsAt <= startsAt) throw new AppError(400, ErrorKey.calendarEndNotAfterStart);
+  if (endsAt.getTime() - startsAt.getTime() > CALENDAR.maxSpanDays * DAY_MS) {
+    throw new AppError(400, ErrorKey.calendarSpanTooLong, { days: String(CALENDAR.maxSpanDays) });
+  }
+  if (startsAt.getTime() < now.getTime() - CALENDAR.pastDays * DAY_MS) {
+    throw new AppError(400, ErrorKey.calendarStartTooOld, { days: String(CALENDAR.pastDays) });
+  }
+  if (startsAt.getTime() > now.getTime() + CALENDAR.horizonDays * DAY_MS) {
+    throw new AppError(400, ErrorKey.calendarStartTooFar, { days: String(CALENDAR.horizonDays) });
+  }
+}
+
+/**
+ * companies/calendar-fincas/add: the calling provider's visit to a community it serves, and what it
+ * coincides with, found in the transaction that stores it. Without an end it lasts to the end of its day;
+ * a comment needs an end (spec 02 §5 'Calendar add').
+ */
+export async function addEntry(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof calendarAddSchema>,
+): Promise<{ data: CalendarEntry; incidences: Coincidence[] }> {
+  const community = await calendarCommunity(db, actor, input.id_finca, "add");
+  const enddate = input.enddate ?? null;
+  if (enddate === null && input.comment !== "") throw new AppError(400, ErrorKey.calendarEndRequired);
+  const { starts_at: startsAt, ends_at: endsAt, now } = await entryInstants(db, input.startdate, enddate);
+  checkRange(startsAt, endsAt, now);
+  return db.transaction(async (tx) => {
+    const id = await insertEntry(tx, {
+      communityId: community.id,
+      providerCompanyId: actor.companyId,
+      createdByUserId: actor.userId,
+      startsAt,
+      endsAt,
+      comment: input.comment,
+      notify: input.notify,
+    });
+    const found = await findCoincidences(tx, {
+      id,
+      communityId: community.id,
+      providerCompanyId: actor.companyId,
+      startsAt,
+      endsAt,
+    });
+    const entry = (await entryById(tx, id))!;
+    return { data: { ...entry, mine: true }, incidences: found.map((c) => coincidenceOut(c, null)) };
+  });
+}
+
+/**
+ * companies/calendar-fincas/provider: the community's month for a provider serving it, its administrator
+ * or its colegio: the entries that overlap it (`mine`: the caller's own), and the providers' weekly
+ * schedules and 24-hour services.
+ */
+export async function calendarMonth(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof calendarMonthRequestSchema>,
+): Promise<Omit<CalendarMonth, "result">> {
+  const community = await calendarCommunity(db, actor, q.id_finca, "viewMonth");
+  const [entries, schedules, seven24] = await Promise.all([
+    monthEntries(db, community.id, q.year, q.month),
+    monthSchedules(db, community.id, q.year, q.month),
+    services24(db, community.id),
+  ]);
+  return {
+    calendar: entries.map((e) => ({ ...e, mine: calendarPolicy.mine(actor, e.id_provider) })),
+    schedules,
+    services24: seven24,
+  };
+}
+
+/** companies/calendar-fincas/delete/{id}: the provider deletes one of its own entries (its row is kept). */
+export async function deleteEntry(db: Db, actor: Actor, id: number): Promise<void> {
+  await entryFor(db, actor, id, "delete");
+  if (!(await eraseEntry(db, id))) throw notFound();
+}
+
+/**
+ * companies/calendar-fincas/coincidences/{id}: what one entry coincides with now, each with the notice
+ * already made for it; for the entry's provider, the community's administrator and its colegio.
+ */
+export async function entryCoincidences(db: Db, actor: Actor, id: number): Promise<Coincidence[]> {
+  const entry = await entryFor(db, actor, id, "readCoincidences");
+  const [found, notices] = await Promise.all([findCoincidences(db, entry), noticesOfEntry(db, id)]);
+  return found.map((c) => coincidenceOut(c, notices.get(c.key) ?? null));
+}

@@ -1,0 +1,129 @@
+import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped } from "../../db/rows.js";
+
+/*
+ * What a calendar entry coincides with (issue 22): in its community, another live provider's entry, weekly
+ * slot or 24-hour service whose time overlaps the entry's. Ranges are half-open [start, end): ranges that
+ * only touch do not coincide.
+ */
+
+/** One coincidence of an entry; `key` names it for its notice ('entry:12', 'schedule:3', 'seven24:40'). */
+export interface CoincidenceFound {
+  kind: CoincidenceKind;
+  /** the other entry's id, the schedule's id, or (seven24) the provider's id */
+  ref: number;
+  key: string;
+  providerId: number;
+  providerName: string;
+  /** the other entry's comment, the schedule's title, or '' */
+  title: string;
+  /** the other side's range: the entry, the schedule's first overlapping occurrence, or (seven24) the entry's */
+  otherStart: Date;
+  otherEnd: Date;
+  overlapStart: Date;
+  overlapEnd: Date;
+}
+
+const TZ = CALENDAR.timeZone;
+
+const coincidenceRow = {
+  kind: col.as<CoincidenceKind>(),
+  ref: col.int,
+  provider_id: col.int,
+  provider_name: col.text,
+  title: col.text,
+  other_start: col.date,
+  other_end: col.date,
+  overlap_start: col.date,
+  overlap_end: col.date,
+};
+
+/**
+ * The coincidences of `entry` with the other live providers of its community, by overlap start and then
+ * provider name, in one statement:
+ * (a) their live entries overlapping it (`starts_at` bounded from below by the longest span, so the
+ *     community's index is read as a range);
+ * (b) their live weekly slots: each Madrid day from the day before the entry's start day (a slot of that
+ *     day may run past midnight) to its end day that is one of the slot's weekdays and not after its
+ *     expiry gives [day + start, day + end), or [day + start, day + 1 + end) when the end is at or before
+ *     the start; converted to instants in Madrid time, so daylight-saving days keep their wall-clock hours.
+ *     The first occurrence that overlaps is the one reported;
+ * (c) their 24-hour service: it coincides over the whole entry.
+ */
+export async function findCoincidences(
+  db: DbOrTx,
+  entry: { id: number; communityId: number; providerCompanyId: number; startsAt: Date; endsAt: Date },
+): Promise<CoincidenceFound[]> {
+  const s = sql`${entry.startsAt.toISOString()}::timestamptz`;
+  const e = sql`${entry.endsAt.toISOString()}::timestamptz`;
+  const rows = await queryTyped(
+    db,
+    sql`with others as (
+          select c.id, c.name from community_providers cp join companies c on c.id = cp.provider_company_id
+          where cp.community_id = ${entry.communityId} and cp.erased = false
+            and cp.provider_company_id <> ${entry.providerCompanyId}
+        ),
+        days as (
+          select d::date as day
+          from generate_series(((${s} at time zone ${TZ})::date - 1)::timestamp,
+                               (${e} at time zone ${TZ})::date::timestamp, interval '1 day') d
+        ),
+        slots as (
+          select distinct on (sch.id) sch.id, sch.company_id, sch.title, occ.starts_at, occ.ends_at
+          from calendar_schedules sch
+          join others o on o.id = sch.company_id
+          cross join lateral (
+            select (days.day + sch.start_time) at time zone ${TZ} as starts_at,
+                   (days.day + (sch.end_time <= sch.start_time)::int + sch.end_time) at time zone ${TZ} as ends_at
+            from days
+            where extract(isodow from days.day)::smallint = any(sch.weekdays)
+              and (sch.obsolete is null or days.day <= sch.obsolete)
+          ) occ
+          where sch.erased_at is null and occ.starts_at < ${e} and occ.ends_at > ${s}
+          order by sch.id, occ.starts_at
+        )
+        select 'entry' as kind, x.id as ref, o.id as provider_id, o.name as provider_name, x.comment as title,
+          x.starts_at as other_start, x.ends_at as other_end,
+          greatest(x.starts_at, ${s}) as overlap_start, least(x.ends_at, ${e}) as overlap_end
+        from calendar_entries x join others o on o.id = x.provider_company_id
+        where x.community_id = ${entry.communityId} and x.erased_at is null
+          and x.starts_at >= ${s} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+          and x.starts_at < ${e} and x.ends_at > ${s}
+        union all
+        select 'schedule', sl.id, o.id, o.name, sl.title, sl.starts_at, sl.ends_at,
+          greatest(sl.starts_at, ${s}), least(sl.ends_at, ${e})
+        from slots sl join others o on o.id = sl.company_id
+        union all
+        select 'seven24', o.id, o.id, o.name, '', ${s}, ${e}, ${s}, ${e}
+        from others o
+        where exists (select 1 from company_configs cc where cc.company_id = o.id
+                      and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
+        order by overlap_start, provider_name, kind, ref`,
+    coincidenceRow,
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    ref: r.ref,
+    key: `${r.kind}:${r.ref}`,
+    providerId: r.provider_id,
+    providerName: r.provider_name,
+    title: r.title,
+    otherStart: r.other_start,
+    otherEnd: r.other_end,
+    overlapStart: r.overlap_start,
+    overlapEnd: r.overlap_end,
+  }));
+}
+
+/** The notices already made for an entry's coincidences, by coincidence key. */
+export async function noticesOfEntry(db: DbOrTx, entryId: number) {
+  const rows = await queryTyped(
+    db,
+    sql`select coincidence_key, id, sent_at is not null as sent, acknowledged_at is not null as acknowledged
+        from calendar_notices where entry_id = ${entryId}`,
+    { coincidence_key: col.text, id: col.int, sent: col.bool, acknowledged: col.bool },
+  );
+  return new Map(rows.map((r) => [r.coincidence_key, { id: r.id, sent: r.sent, acknowledged: r.acknowledged }]));
+}

@@ -1,0 +1,183 @@
+import { CALENDAR } from "@coordina/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, queryTypedPrepared, type RowOf } from "../../db/rows.js";
+
+/*
+ * The calendar's entries (calendar_entries) and, beside a month of them, the weekly schedules and 24-hour
+ * services of the community's providers. Wall-clock times are Europe/Madrid, converted here, in SQL.
+ */
+
+const TZ = CALENDAR.timeZone;
+/** A Madrid wall-clock 'YYYY-MM-DD HH:mm' of an instant. */
+const wallClock = (instant: SQL) => sql`to_char(${instant} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
+/** The first instant of a Madrid month, `months` after (year, month). */
+const monthStart = (year: number, month: number, months = 0) =>
+  sql`((make_date(${year}::int, ${month}::int, 1) + ${months}::int * interval '1 month')::timestamp at time zone ${TZ})`;
+
+/**
+ * The instants of a Madrid start and end ('YYYY-MM-DD HH:mm'), and the database's now. Without an end, the
+ * entry lasts to the end of its start's day (the next day's 00:00).
+ */
+export async function entryInstants(db: DbOrTx, startdate: string, enddate: string | null) {
+  const [row] = await queryTyped(
+    db,
+    sql`select (${startdate}::timestamp at time zone ${TZ}) as starts_at,
+          (${enddate === null ? sql`(${startdate}::date + 1)::timestamp` : sql`${enddate}::timestamp`}
+            at time zone ${TZ}) as ends_at,
+          now() as now`,
+    { starts_at: col.date, ends_at: col.date, now: col.date },
+  );
+  return row!;
+}
+
+export interface NewEntry {
+  communityId: number;
+  providerCompanyId: number;
+  createdByUserId: number;
+  startsAt: Date;
+  endsAt: Date;
+  comment: string;
+  notify: boolean;
+}
+
+export async function insertEntry(db: DbOrTx, e: NewEntry): Promise<number> {
+  const [row] = await queryTyped(
+    db,
+    sql`insert into calendar_entries
+          (community_id, provider_company_id, created_by_user_id, starts_at, ends_at, comment, notify)
+        values (${e.communityId}, ${e.providerCompanyId}, ${e.createdByUserId}, ${e.startsAt.toISOString()}::timestamptz,
+          ${e.endsAt.toISOString()}::timestamptz, ${e.comment}, ${e.notify})
+        returning id`,
+    { id: col.int },
+  );
+  return row!.id;
+}
+
+/** An entry as the policy and the coincidence check see it (erased or not). */
+export async function findEntry(db: DbOrTx, id: number) {
+  const [row] = await queryTyped(
+    db,
+    sql`select id, community_id, provider_company_id, starts_at, ends_at, erased_at is not null as erased
+        from calendar_entries where id = ${id}`,
+    {
+      id: col.int,
+      community_id: col.int,
+      provider_company_id: col.int,
+      starts_at: col.date,
+      ends_at: col.date,
+      erased: col.bool,
+    },
+  );
+  return (
+    row && {
+      id: row.id,
+      communityId: row.community_id,
+      providerCompanyId: row.provider_company_id,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      erased: row.erased,
+    }
+  );
+}
+
+/** Marks the live entry deleted; false when it already was (a concurrent delete). */
+export async function eraseEntry(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await queryTyped(
+    db,
+    sql`update calendar_entries set erased_at = now() where id = ${id} and erased_at is null returning id`,
+    { id: col.int },
+  );
+  return rows.length > 0;
+}
+
+/** An entry's columns as the API names them, from `e` (calendar_entries) and `c` (its provider). */
+const entryColumns = sql`e.id, e.provider_company_id as id_provider, e.community_id as id_finca,
+  c.name as provider_name, ${wallClock(sql`e.starts_at`)} as startdate, ${wallClock(sql`e.ends_at`)} as enddate,
+  e.comment, e.notify`;
+const entryRow = {
+  id: col.int,
+  id_provider: col.int,
+  id_finca: col.int,
+  provider_name: col.text,
+  startdate: col.text,
+  enddate: col.text,
+  comment: col.text,
+  notify: col.bool,
+};
+export type EntryRow = RowOf<typeof entryRow>;
+
+export async function entryById(db: DbOrTx, id: number): Promise<EntryRow | undefined> {
+  const rows = await queryTyped(
+    db,
+    sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
+        where e.id = ${id}`,
+    entryRow,
+  );
+  return rows[0];
+}
+
+/**
+ * The community's live entries that overlap the Madrid month (its boundaries in local time, so a month
+ * across a daylight-saving change is still its days), by start. An entry spans at most
+ * CALENDAR.maxSpanDays, so `starts_at` is bounded from both sides: a range read of the community's index.
+ */
+export function monthEntries(db: DbOrTx, communityId: number, year: number, month: number): Promise<EntryRow[]> {
+  return queryTypedPrepared(
+    db,
+    sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
+        where e.community_id = ${communityId} and e.erased_at is null
+          and e.starts_at >= ${monthStart(year, month)} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+          and e.starts_at < ${monthStart(year, month, 1)}
+          and e.ends_at > ${monthStart(year, month)}
+        order by e.starts_at, e.id`,
+    entryRow,
+  );
+}
+
+/** The community's live providers (a live link), from `cp` and their companies `c`. */
+const liveProvidersOf = (communityId: number) =>
+  sql`community_providers cp join companies c on c.id = cp.provider_company_id
+      where cp.community_id = ${communityId} and cp.erased = false`;
+
+/**
+ * The live weekly schedules of the community's live providers that still hold on the month's first day or
+ * later (no expiry, or expiring then or after), by provider and start time.
+ */
+export function monthSchedules(db: DbOrTx, communityId: number, year: number, month: number) {
+  return queryTypedPrepared(
+    db,
+    sql`select s.id, c.id as id_provider, c.name as provider_name, s.title,
+          array_to_string(s.weekdays, ',') as weekday, to_char(s.start_time, 'HH24:MI') as starttime,
+          to_char(s.end_time, 'HH24:MI') as endtime, to_char(s.obsolete, 'YYYY-MM-DD') as obsolete
+        from calendar_schedules s
+          join community_providers cp on cp.provider_company_id = s.company_id
+          join companies c on c.id = s.company_id
+        where cp.community_id = ${communityId} and cp.erased = false and s.erased_at is null
+          and (s.obsolete is null or s.obsolete >= make_date(${year}::int, ${month}::int, 1))
+        order by lower(c.name), c.id, s.start_time, s.id`,
+    {
+      id: col.int,
+      id_provider: col.int,
+      provider_name: col.text,
+      title: col.text,
+      weekday: col.text,
+      starttime: col.text,
+      endtime: col.text,
+      obsolete: col.textOrNull,
+    },
+  );
+}
+
+/** The community's live providers with the 24-hour service on (spec 02 §9 config key seven-24 = '1'), by name. */
+export function services24(db: DbOrTx, communityId: number) {
+  return queryTypedPrepared(
+    db,
+    sql`select c.id as id_provider, c.name as provider_name
+        from ${liveProvidersOf(communityId)}
+          and exists (select 1 from company_configs cc where cc.company_id = c.id
+                      and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
+        order by lower(c.name), c.id`,
+    { id_provider: col.int, provider_name: col.text },
+  );
+}

@@ -1,0 +1,83 @@
+import { CALENDAR } from "@coordina/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../src/db/client.js";
+import {
+  calendarEntries,
+  calendarSchedules,
+  communityProviders,
+  companyConfigs,
+  users,
+} from "../src/db/schema/index.js";
+import { entryInstants, insertEntry } from "../src/modules/calendar/entries.repository.js";
+
+/*
+ * Calendar rows written straight to the database, for the tests of the calendar (entries on fixed days
+ * that the add call would refuse as too old once time passes, weekly schedules, 24-hour services).
+ */
+
+/** A user of the company (the entry's author). */
+async function userOf(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId)).limit(1);
+  if (!row) throw new Error(`company ${companyId} has no user`);
+  return row.id;
+}
+
+/** An entry of `providerId` in `communityId` from `start` to `end` (Madrid 'YYYY-MM-DD HH:mm'). */
+export async function entryRow(
+  db: DbOrTx,
+  e: { communityId: number; providerId: number; start: string; end: string; comment?: string; erased?: boolean },
+): Promise<number> {
+  const { starts_at: startsAt, ends_at: endsAt } = await entryInstants(db, e.start, e.end);
+  const id = await insertEntry(db, {
+    communityId: e.communityId,
+    providerCompanyId: e.providerId,
+    createdByUserId: await userOf(db, e.providerId),
+    startsAt,
+    endsAt,
+    comment: e.comment ?? "",
+    notify: false,
+  });
+  if (e.erased) await db.update(calendarEntries).set({ erasedAt: sql`now()` }).where(eq(calendarEntries.id, id));
+  return id;
+}
+
+/** A weekly slot of `companyId` (weekdays 1 Monday … 7 Sunday, times 'HH:mm', obsolete 'YYYY-MM-DD'). */
+export async function scheduleRow(
+  db: DbOrTx,
+  s: {
+    companyId: number;
+    title: string;
+    weekdays: number[];
+    start: string;
+    end: string;
+    obsolete?: string;
+    erased?: boolean;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(calendarSchedules)
+    .values({
+      companyId: s.companyId,
+      title: s.title,
+      weekdays: s.weekdays,
+      startTime: s.start,
+      endTime: s.end,
+      obsolete: s.obsolete ?? null,
+      erasedAt: s.erased ? sql`now()` : null,
+    })
+    .returning({ id: calendarSchedules.id });
+  return row!.id;
+}
+
+/** The company's 24-hour service setting (`value` '1': on). */
+export async function seven24(db: DbOrTx, companyId: number, value: string = CALENDAR.seven24Value) {
+  await db.insert(companyConfigs).values({ companyId, key: CALENDAR.seven24Key, value });
+}
+
+/** Ends a provider's link to a community (the provider is no longer live there). */
+export async function unlinkProvider(db: DbOrTx, communityId: number, providerId: number) {
+  await db
+    .update(communityProviders)
+    .set({ erased: true })
+    .where(and(eq(communityProviders.communityId, communityId), eq(communityProviders.providerCompanyId, providerId)));
+}
