@@ -132,9 +132,8 @@ test("the administrator adds communities with both forms, manages their provider
   await expect(page.getByRole("heading", { name: FULL.name })).toBeVisible();
   const panelMenu = page.getByRole("navigation", { name: "Menú de la comunidad" });
   await expect(panelMenu.getByRole("link", { name: "Proveedores", exact: true })).toBeVisible();
-  // The calendar waits for its issue (22): no entry leads to 'En preparación'.
   await expect(panelMenu.getByRole("link", { name: "Documentos de proveedores" })).toBeVisible();
-  await expect(panelMenu.getByRole("link", { name: "Calendario" })).toHaveCount(0);
+  await expect(panelMenu.getByRole("link", { name: "Calendario", exact: true })).toBeVisible();
   const info = page.getByTestId("community-info");
   await expect(info).toContainText(FULL.email);
   await expect(info).toContainText(FULL.person);

@@ -14,6 +14,7 @@ import {
   openMenu,
   PASSWORD,
   uniqueEmail,
+  validCif,
 } from "./fixtures";
 
 /*
@@ -45,17 +46,6 @@ const GREEN: LightName = "ok";
 const AMBER: LightName = "warn";
 const RED: LightName = "error";
 const GREY: LightName = "none";
-
-/** A valid Spanish CIF with the given entity letter (B company, H community of owners): 7 digits + control. */
-function cif(letter: "B" | "H"): string {
-  const digits = Array.from({ length: 7 }, () => Math.floor(Math.random() * 10));
-  let sum = 0;
-  digits.forEach((d, i) => {
-    if (i % 2 === 1) sum += d;
-    else sum += Math.floor((d * 2) / 10) + ((d * 2) % 10);
-  });
-  return `${letter}${digits.join("")}${(10 - (sum % 10)) % 10}`;
-}
 
 interface World {
   tag: string;
@@ -197,10 +187,14 @@ test.describe("the compliance loop in a colegio of its own", () => {
       administrator: {
         email: uniqueEmail("admin-cumplimiento"),
         name: `Fincas Cumplimiento ${tag} S.L.`,
-        cif: cif("B"),
+        cif: validCif("B"),
       },
-      provider: { email: uniqueEmail("gremio-cumplimiento"), name: `Electricidad Cumplida ${tag} S.L.`, cif: cif("B") },
-      community: { id: 0, name: `Comunidad de Propietarios Calle Luz ${tag}`, cif: cif("H") },
+      provider: {
+        email: uniqueEmail("gremio-cumplimiento"),
+        name: `Electricidad Cumplida ${tag} S.L.`,
+        cif: validCif("B"),
+      },
+      community: { id: 0, name: `Comunidad de Propietarios Calle Luz ${tag}`, cif: validCif("H") },
       general: `Declaración responsable ${tag}`,
       bound: `Plan de trabajo en la finca ${tag}`,
       notice: `Aviso a los proveedores ${tag}`,

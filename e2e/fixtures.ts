@@ -80,6 +80,17 @@ export function mailLink(mail: CaughtMail): string {
   return `./${match[1]}`;
 }
 
+/** A valid Spanish CIF with the given entity letter (B company, H community of owners): 7 digits + control. */
+export function validCif(letter: "B" | "H"): string {
+  const digits = Array.from({ length: 7 }, () => Math.floor(Math.random() * 10));
+  let sum = 0;
+  digits.forEach((d, i) => {
+    if (i % 2 === 1) sum += d;
+    else sum += Math.floor((d * 2) / 10) + ((d * 2) % 10);
+  });
+  return `${letter}${digits.join("")}${(10 - (sum % 10)) % 10}`;
+}
+
 /** A unique e-mail per run (the e2e data dir is fresh, but a journey may run twice in one run). */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@coordina.test`;

@@ -48,6 +48,9 @@ const theme = createTheme({
   components: {
     // A plain object, not Modal.extend: importing Modal here would put it in the login page's bundle.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": i18n.t("app.close-window") } } },
+    // Weekend days in Mantine's red-6 are 3.3:1 on white (axe color-contrast): they look like any other day.
+    Calendar: { defaultProps: { weekendDays: [] } },
+    DatePickerInput: { defaultProps: { weekendDays: [] } },
   },
 });
 

@@ -127,8 +127,6 @@ export const ErrorKey = {
   porterNotInFinca: "porteros.not-in-finca",
   /** register, include or invite names a porter whose account (user or company) is deactivated */
   porterDeactivated: "porteros.user-deactivated",
-  /** a weekly schedule whose end time equals its start time: a slot that holds no time (spec 02 §5) */
-  scheduleEmptySlot: "calendar.schedule-empty-slot",
   // The community calendar (issue 22; spec 02 §5 'Calendar add').
   /** a comment given without an end date-time */
   calendarEndRequired: "calendar.end-required",
@@ -141,8 +139,12 @@ export const ErrorKey = {
   calendarStartTooFar: "calendar.start-too-far",
   /** companies/calendar-fincas/send: none of the coincidences chosen is one of the entry's now */
   calendarNothingToNotify: "calendar.nothing-to-notify",
+  /** notify/notification-queues/send: the notice's coincidence is gone since it was made (an entry deleted, a provider unlinked) */
+  calendarNoticeObsolete: "calendar.notice-obsolete",
   /** the 'Enterado' link of a notice that does not exist (or no longer answers to that token) */
   calendarNoticeLinkInvalid: "calendar.notice-link-invalid",
+  /** a weekly schedule whose end time equals its start time: a slot that holds no time (spec 02 §5) */
+  scheduleEmptySlot: "calendar.schedule-empty-slot",
 } as const;
 export type ErrorKeyValue = (typeof ErrorKey)[keyof typeof ErrorKey];
 

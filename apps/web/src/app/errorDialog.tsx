@@ -13,9 +13,10 @@ function set(next: string | null) {
   for (const l of listeners) l();
 }
 
-/** A server answer shows its own translated text; anything thrown shows the generic one. */
+/** A server answer shows its own translated text, with the values it names; anything thrown shows the generic one. */
 export function errorText(error: unknown): string {
-  return translateError(error instanceof ApiError && !error.unexpected ? error.key : undefined);
+  if (error instanceof ApiError && !error.unexpected) return translateError(error.key, error.params);
+  return translateError(undefined);
 }
 
 export function showError(error: unknown) {

@@ -22,10 +22,13 @@ export function addTexts(texts: Record<string, unknown>) {
   i18n.addResourceBundle("es", "translation", texts, true, false);
 }
 
-/** Translates a server error key; a plain Spanish text sent by the server is shown as it is. */
-export function translateError(keyOrText: string | undefined): string {
+/**
+ * Translates a server error key with the values its text names (`params`: 'más de {{days}} días'); a plain
+ * Spanish text sent by the server is shown as it is.
+ */
+export function translateError(keyOrText: string | undefined, params?: Record<string, string>): string {
   if (!keyOrText) return i18n.t("error.generic-error");
-  return i18n.exists(keyOrText) ? i18n.t(keyOrText) : keyOrText;
+  return i18n.exists(keyOrText) ? i18n.t(keyOrText, params) : keyOrText;
 }
 
 export default i18n;

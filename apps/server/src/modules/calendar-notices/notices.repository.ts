@@ -1,8 +1,9 @@
-import { CALENDAR, type CalendarNotice, type CoincidenceKind } from "@coordina/domain";
+import type { CalendarNotice, CoincidenceKind } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, type RowOf } from "../../db/rows.js";
 import { sqlList } from "../../lib/sql-list.js";
+import { monthStartSql, wallClockSql } from "../calendar/entries.repository.js";
 
 /*
  * The notices of a calendar's coincidences (calendar_notices) and the mails they were sent as
@@ -10,11 +11,6 @@ import { sqlList } from "../../lib/sql-list.js";
  * art. 4 (issue 22). Wall-clock times are Europe/Madrid, converted here, in SQL.
  */
 
-const TZ = CALENDAR.timeZone;
-const wallClock = (instant: SQL) => sql`to_char(${instant} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
-/** The first instant of a Madrid month, `months` after (year, month). */
-const monthStart = (year: number, month: number, months = 0) =>
-  sql`((make_date(${year}::int, ${month}::int, 1) + ${months}::int * interval '1 month')::timestamp at time zone ${TZ})`;
 /** A company's manager's address: its owner user's e-mail (a live user), else its contact e-mail; null: none. */
 const managerEmail = (company: SQL) =>
   sql`coalesce((select u.email from users u where u.id = ${company}.owner_user_id and u.erased = false),
@@ -92,7 +88,9 @@ export async function findNoticeFacts(db: DbOrTx, id: number) {
 export async function lockNoticeForMail(db: DbOrTx, id: number) {
   const [row] = await queryTyped(
     db,
-    sql`select n.sent_at is not null as sent, n.community_id, f.name as from_company, t.name as to_company,
+    sql`select n.sent_at is not null as sent, n.community_id, n.entry_id, n.coincidence_key,
+          e.provider_company_id as entry_provider_id, e.erased_at is not null as entry_erased,
+          f.name as from_company, t.name as to_company,
           k.name as community, concat_ws(', ', nullif(trim(k.address), ''), nullif(trim(k.city), '')) as community_address,
           e.starts_at as visit_start, e.ends_at as visit_end, e.comment,
           n.overlap_start, n.overlap_end,
@@ -111,6 +109,10 @@ export async function lockNoticeForMail(db: DbOrTx, id: number) {
     {
       sent: col.bool,
       community_id: col.int,
+      entry_id: col.int,
+      coincidence_key: col.text,
+      entry_provider_id: col.int,
+      entry_erased: col.bool,
       from_company: col.text,
       to_company: col.text,
       community: col.text,
@@ -143,7 +145,7 @@ export async function markNoticeSent(db: DbOrTx, id: number, ackTokenHash: strin
 /**
  * 'Enterado': the notice (by id, or by the hash of its link's token) is answered by `byUserId` unless it
  * was already: the first answer stays. `byUserId` 'manager' names the receiving provider's manager (the
- * mail's link is theirs). Returns the notice's id; undefined when there is none.
+ * mail's link is theirs), nobody when that user is deactivated (the mail went to the company's address). Returns the notice's id; undefined when there is none.
  */
 export async function acknowledgeNotice(
   db: DbOrTx,
@@ -153,7 +155,8 @@ export async function acknowledgeNotice(
   const where = "id" in which ? sql`n.id = ${which.id}` : sql`n.ack_token_hash = ${which.tokenHash}`;
   const user =
     by === "manager"
-      ? sql`(select u.id from companies c join users u on u.id = c.owner_user_id where c.id = n.to_company_id)`
+      ? sql`(select u.id from companies c join users u on u.id = c.owner_user_id and u.erased = false
+              where c.id = n.to_company_id)`
       : sql`${by.userId}::int`;
   await db.execute(
     sql`update calendar_notices n set acknowledged_at = now(), acknowledged_by_user_id = ${user}
@@ -196,11 +199,11 @@ async function readNotices(db: DbOrTx, where: SQL): Promise<NoticeRow[]> {
     db,
     sql`select n.id, n.community_id as id_finca, k.name as finca_name, n.kind,
           n.entry_id as id_entry, f.id as from_id, f.name as from_name, t.id as to_id, t.name as to_name,
-          ${wallClock(sql`e.starts_at`)} as startdate, ${wallClock(sql`e.ends_at`)} as enddate,
-          ${wallClock(sql`n.overlap_start`)} as overlap_start, ${wallClock(sql`n.overlap_end`)} as overlap_end,
-          ${wallClock(sql`n.created_at`)} as created_at, ${wallClock(sql`n.sent_at`)} as sent_at,
-          ${wallClock(sql`d.delivered_at`)} as delivered_at,
-          ${wallClock(sql`n.acknowledged_at`)} as acknowledged_at, ab.email as acknowledged_by
+          ${wallClockSql(sql`e.starts_at`)} as startdate, ${wallClockSql(sql`e.ends_at`)} as enddate,
+          ${wallClockSql(sql`n.overlap_start`)} as overlap_start, ${wallClockSql(sql`n.overlap_end`)} as overlap_end,
+          ${wallClockSql(sql`n.created_at`)} as created_at, ${wallClockSql(sql`n.sent_at`)} as sent_at,
+          ${wallClockSql(sql`d.delivered_at`)} as delivered_at,
+          ${wallClockSql(sql`n.acknowledged_at`)} as acknowledged_at, ab.email as acknowledged_by
         from calendar_notices n
         join communities k on k.id = n.community_id
         join calendar_entries e on e.id = n.entry_id
@@ -255,7 +258,7 @@ export function noticesOfMonth(
   return readNotices(
     db,
     sql`n.community_id = ${q.communityId}
-        and n.overlap_start >= ${monthStart(q.year, q.month)} and n.overlap_start < ${monthStart(q.year, q.month, 1)}
+        and n.overlap_start >= ${monthStartSql(q.year, q.month)} and n.overlap_start < ${monthStartSql(q.year, q.month, 1)}
         ${q.companyId === undefined ? sql`` : sql`and (n.from_company_id = ${q.companyId} or n.to_company_id = ${q.companyId})`}`,
   );
 }

@@ -18,6 +18,7 @@ import { acknowledgeByLink, noticeByLink } from "./notice-links.service.js";
 import { acknowledgeFromCalendar, listNotices, notifyCoincidences, sendNotice } from "./notices.service.js";
 
 const errors = errorResponses(400, 401, 403, 404);
+const sendErrors = errorResponses(400, 401, 403, 404, 409);
 const linkErrors = errorResponses(400, 404, 429);
 const { administrador, colegio, gremio } = Role;
 
@@ -52,7 +53,7 @@ export const calendarNoticesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext
         tags: ["calendar"],
         summary: "Envía por e-mail un aviso de coincidencia al otro proveedor y al administrador (una sola vez)",
         body: notificationSendSchema,
-        response: { 200: notificationSendResponseSchema, ...errors },
+        response: { 200: notificationSendResponseSchema, ...sendErrors },
       },
     },
     async (request) => ({ result: true as const, event: await sendNotice(ctx, actorOf(request), request.body.id) }),

@@ -5,7 +5,7 @@ import {
   ErrorKey,
 } from "@coordina/domain";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
@@ -99,18 +99,33 @@ const calendarLink = (ctx: AccountsContext, communityId: number) =>
 /** The 'Enterado' page of a notice's link (no session needed). */
 const acknowledgeLink = (ctx: AccountsContext, token: string) => `${ctx.publicUrl}/webapp/#/aviso?token=${token}`;
 
+/** The notice's coincidence is still one: its entry live and the other side still found by findCoincidences. */
+async function stillCoincides(tx: DbOrTx, notice: NonNullable<Awaited<ReturnType<typeof lockNoticeForMail>>>) {
+  if (notice.entry_erased) return false;
+  const found = await findCoincidences(tx, {
+    id: notice.entry_id,
+    communityId: notice.community_id,
+    providerCompanyId: notice.entry_provider_id,
+    startsAt: notice.visit_start,
+    endsAt: notice.visit_end,
+  });
+  return found.some((c) => c.key === notice.coincidence_key);
+}
+
 /**
  * notify/notification-queues/send: mails the notice once, however often it is asked, concurrently or
  * after a restart: the notice is locked, and only while it is unsent are its mails written to the outbox
  * (in that same transaction, with its 'Enterado' token and `sent_at`). To the receiving provider's manager
  * (with the 'Enterado' link) and to the community's administrator (without it); a provider with no
- * address reachable gets nothing, the administrator still does.
+ * address reachable gets nothing, the administrator still does. 409 (nothing mailed) when its coincidence
+ * is gone since it was made: a deleted entry's coincidence is not notified.
  */
 export async function sendNotice(ctx: AccountsContext, actor: Actor, id: number): Promise<{ id: number }> {
   await noticeFor(ctx.db, actor, id, "send");
   const wrote = await ctx.db.transaction(async (tx) => {
     const notice = await lockNoticeForMail(tx, id);
     if (!notice || notice.sent) return false;
+    if (!(await stillCoincides(tx, notice))) throw new AppError(409, ErrorKey.calendarNoticeObsolete);
     const token = newToken();
     const common = {
       fromCompany: notice.from_company,

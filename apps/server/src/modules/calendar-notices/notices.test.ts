@@ -310,6 +310,38 @@ describe("notify/notification-queues/send: the notice's mails, once", () => {
     expect(await noticeMails(toP0!.id)).toBe(1);
   });
 
+  it("refuses 409 and mails nothing once the coincidence is gone: either entry deleted, or the other provider unlinked", async () => {
+    const toP3 = await p1ToP3();
+    const [toP0] = await notify(w.t.gremio, e.p1, [{ kind: "entry", ref: e.p0 }]);
+    await db().execute(sql`update calendar_entries set erased_at = now() where id = ${e.p3}`);
+    expectError(await post(w.t.gremio, MAIL, { id: toP3 }), 409, ErrorKey.calendarNoticeObsolete);
+    await db().execute(
+      sql`update community_providers set erased = true where community_id = ${w.C1.id} and provider_company_id = ${w.P0.id}`,
+    );
+    expectError(await post(w.t.gremio, MAIL, { id: toP0!.id }), 409, ErrorKey.calendarNoticeObsolete);
+    await db().execute(
+      sql`update community_providers set erased = false where community_id = ${w.C1.id} and provider_company_id = ${w.P0.id}`,
+    );
+    await db().execute(sql`update calendar_entries set erased_at = now() where id = ${e.p1}`);
+    expectError(await post(w.t.gremio, MAIL, { id: toP0!.id }), 409, ErrorKey.calendarNoticeObsolete);
+
+    for (const id of [toP3, toP0!.id]) {
+      expect((await noticeRow(id)).sent_at).toBeNull();
+      expect(await noticeMails(id)).toBe(0);
+    }
+    expect(await outboxTo(ctx, P3_MAIL)).toEqual([]);
+    expect(await outboxTo(ctx, P0_MAIL)).toEqual([]);
+    expect(await outboxTo(ctx, ADMIN_MAIL)).toEqual([]);
+  });
+
+  it("answers a notice already sent as sent, even once its coincidence is gone", async () => {
+    const id = await p1ToP3();
+    await mailed(w.t.gremio, id);
+    await db().execute(sql`update calendar_entries set erased_at = now() where id = ${e.p3}`);
+    await mailed(w.t.gremio, id);
+    expect(await outboxTo(ctx, P3_MAIL)).toHaveLength(1);
+  });
+
   it("is only for the sending provider; 403 before 404, and nothing is written", async () => {
     const id = await p1ToP3();
     for (const who of ["p3", "p0", "p2", "pB", "administrador", "colegio", "portero", "adminB", "master"] as const) {
@@ -382,6 +414,17 @@ describe("the mail's 'Enterado' link (calendar/notice-link, calendar/acknowledge
     const again = await post(undefined, ACK_LINK, { token });
     expect(again.json()).toEqual(answered.json());
     expect((await post(undefined, LINK, { token })).json().data).toEqual(answered.json().data);
+  });
+
+  it("names nobody as the one who answered when the provider's manager user is deactivated", async () => {
+    await db().execute(sql`update companies set email = 'contacto@zeta.test' where id = ${w.P3.id}`);
+    await db().execute(sql`update users set erased = true where email = ${P3_MAIL}`);
+    const id = await p1ToP3();
+    await mailed(w.t.gremio, id);
+    const answered = await post(undefined, ACK_LINK, { token: await ackToken("contacto@zeta.test") });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().data).toMatchObject({ id, acknowledged_by: null, can_acknowledge: false });
+    expect((await noticeRow(id)).acknowledged_by_user_id).toBeNull();
   });
 
   it("a token gives its own notice and no other", async () => {

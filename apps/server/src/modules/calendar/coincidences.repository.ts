@@ -2,9 +2,10 @@ import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped } from "../../db/rows.js";
+import { activeProvidersOf } from "./entries.repository.js";
 
 /*
- * What a calendar entry coincides with (issue 22): in its community, another live provider's entry, weekly
+ * What a calendar entry coincides with (issue 22): in its community, another active provider's entry, weekly
  * slot or 24-hour service whose time overlaps the entry's. Ranges are half-open [start, end): ranges that
  * only touch do not coincide.
  */
@@ -41,7 +42,8 @@ const coincidenceRow = {
 };
 
 /**
- * The coincidences of `entry` with the other live providers of its community, by overlap start and then
+ * The coincidences of `entry` with the other active providers of its community (entries.repository
+ * activeProvidersOf), by overlap start and then
  * provider name, in one statement:
  * (a) their live entries overlapping it (`starts_at` bounded from below by the longest span, so the
  *     community's index is read as a range);
@@ -61,9 +63,7 @@ export async function findCoincidences(
   const rows = await queryTyped(
     db,
     sql`with others as (
-          select c.id, c.name from community_providers cp join companies c on c.id = cp.provider_company_id
-          where cp.community_id = ${entry.communityId} and cp.erased = false
-            and cp.provider_company_id <> ${entry.providerCompanyId}
+          select p.id, p.name from (${activeProvidersOf(entry.communityId)}) p where p.id <> ${entry.providerCompanyId}
         ),
         days as (
           select d::date as day

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryRow, scheduleRow, seven24, unlinkProvider } from "../../../test/calendar-world.js";
 import { buildDocumentsWorld, type DocumentsWorld } from "../../../test/documents-world.js";
@@ -182,6 +183,25 @@ describe("another provider's weekly schedule", () => {
     await slot(w.P3.id, [3], "10:00", "12:00", { erased: true });
     await slot(w.P1.id, [3], "10:00", "12:00");
     await slot(w.P0.id, [3], "10:00", "12:00");
+    expect(await coincidencesOf("2026-06-10 09:00", "2026-06-10 13:00")).toEqual([]);
+  });
+});
+
+describe("a deactivated provider", () => {
+  it("coincides with nothing: its company deactivated, or its membership of the community's colegio", async () => {
+    await other(w.P3.id, "2026-06-10 10:00", "2026-06-10 12:00");
+    await slot(w.P3.id, [3], "10:00", "12:00");
+    await seven24(db(), w.P3.id);
+    await other(w.P2.id, "2026-06-10 10:00", "2026-06-10 12:00");
+    await slot(w.P2.id, [3], "10:00", "12:00");
+    await seven24(db(), w.P2.id);
+    expect(await coincidencesOf("2026-06-10 09:00", "2026-06-10 13:00")).toHaveLength(6);
+
+    await db().execute(sql`update companies set erased = true where id = ${w.P3.id}`);
+    await db().execute(
+      sql`update colegio_members set erased = true where company_id = ${w.P2.id}
+            and colegio_id = (select colegio_id from communities where id = ${w.C1.id})`,
+    );
     expect(await coincidencesOf("2026-06-10 09:00", "2026-06-10 13:00")).toEqual([]);
   });
 });

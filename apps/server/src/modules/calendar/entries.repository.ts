@@ -9,10 +9,12 @@ import { col, queryTyped, queryTypedPrepared, type RowOf } from "../../db/rows.j
  */
 
 const TZ = CALENDAR.timeZone;
-/** A Madrid wall-clock 'YYYY-MM-DD HH:mm' of an instant. */
-const wallClock = (instant: SQL) => sql`to_char(${instant} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
-/** The first instant of a Madrid month, `months` after (year, month). */
-const monthStart = (year: number, month: number, months = 0) =>
+
+/** In SQL: the Madrid wall-clock 'YYYY-MM-DD HH:mm' of an instant. */
+export const wallClockSql = (instant: SQL) => sql`to_char(${instant} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
+
+/** In SQL: the first instant of a Madrid month, `months` after (year, month). */
+export const monthStartSql = (year: number, month: number, months = 0) =>
   sql`((make_date(${year}::int, ${month}::int, 1) + ${months}::int * interval '1 month')::timestamp at time zone ${TZ})`;
 
 /**
@@ -93,7 +95,7 @@ export async function eraseEntry(db: DbOrTx, id: number): Promise<boolean> {
 
 /** An entry's columns as the API names them, from `e` (calendar_entries) and `c` (its provider). */
 const entryColumns = sql`e.id, e.provider_company_id as id_provider, e.community_id as id_finca,
-  c.name as provider_name, ${wallClock(sql`e.starts_at`)} as startdate, ${wallClock(sql`e.ends_at`)} as enddate,
+  c.name as provider_name, ${wallClockSql(sql`e.starts_at`)} as startdate, ${wallClockSql(sql`e.ends_at`)} as enddate,
   e.comment, e.notify`;
 const entryRow = {
   id: col.int,
@@ -127,21 +129,27 @@ export function monthEntries(db: DbOrTx, communityId: number, year: number, mont
     db,
     sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
         where e.community_id = ${communityId} and e.erased_at is null
-          and e.starts_at >= ${monthStart(year, month)} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
-          and e.starts_at < ${monthStart(year, month, 1)}
-          and e.ends_at > ${monthStart(year, month)}
+          and e.starts_at >= ${monthStartSql(year, month)} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+          and e.starts_at < ${monthStartSql(year, month, 1)}
+          and e.ends_at > ${monthStartSql(year, month)}
         order by e.starts_at, e.id`,
     entryRow,
   );
 }
 
-/** The community's live providers (a live link), from `cp` and their companies `c`. */
-const liveProvidersOf = (communityId: number) =>
-  sql`community_providers cp join companies c on c.id = cp.provider_company_id
+/**
+ * The community's active providers, as a select of `id` and `name`: a live link, their company not
+ * deactivated, and an active member of the community's colegio (a deactivated one no longer works there).
+ */
+export const activeProvidersOf = (communityId: number) =>
+  sql`select c.id, c.name from community_providers cp
+      join companies c on c.id = cp.provider_company_id and c.erased = false
+      join communities k on k.id = cp.community_id
+      join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = c.id and m.erased = false
       where cp.community_id = ${communityId} and cp.erased = false`;
 
 /**
- * The live weekly schedules of the community's live providers that still hold on the month's first day or
+ * The live weekly schedules of the community's active providers that still hold on the month's first day or
  * later (no expiry, or expiring then or after), by provider and start time.
  */
 export function monthSchedules(db: DbOrTx, communityId: number, year: number, month: number) {
@@ -150,10 +158,8 @@ export function monthSchedules(db: DbOrTx, communityId: number, year: number, mo
     sql`select s.id, c.id as id_provider, c.name as provider_name, s.title,
           array_to_string(s.weekdays, ',') as weekday, to_char(s.start_time, 'HH24:MI') as starttime,
           to_char(s.end_time, 'HH24:MI') as endtime, to_char(s.obsolete, 'YYYY-MM-DD') as obsolete
-        from calendar_schedules s
-          join community_providers cp on cp.provider_company_id = s.company_id
-          join companies c on c.id = s.company_id
-        where cp.community_id = ${communityId} and cp.erased = false and s.erased_at is null
+        from calendar_schedules s join (${activeProvidersOf(communityId)}) c on c.id = s.company_id
+        where s.erased_at is null
           and (s.obsolete is null or s.obsolete >= make_date(${year}::int, ${month}::int, 1))
         order by lower(c.name), c.id, s.start_time, s.id`,
     {
@@ -169,13 +175,13 @@ export function monthSchedules(db: DbOrTx, communityId: number, year: number, mo
   );
 }
 
-/** The community's live providers with the 24-hour service on (spec 02 §9 config key seven-24 = '1'), by name. */
+/** The community's active providers with the 24-hour service on (spec 02 §9 config key seven-24 = '1'), by name. */
 export function services24(db: DbOrTx, communityId: number) {
   return queryTypedPrepared(
     db,
     sql`select c.id as id_provider, c.name as provider_name
-        from ${liveProvidersOf(communityId)}
-          and exists (select 1 from company_configs cc where cc.company_id = c.id
+        from (${activeProvidersOf(communityId)}) c
+        where exists (select 1 from company_configs cc where cc.company_id = c.id
                       and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
         order by lower(c.name), c.id`,
     { id_provider: col.int, provider_name: col.text },

@@ -5,9 +5,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../app/api";
-import { formatDate, formatDateTime } from "../../app/dates";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
+import { shownDate, shownDateTime } from "../../shared/calendar/calendarDays";
+import "../../shared/calendar/texts";
 import { communityPanelPath } from "../../shared/paths";
 import { PublicCard, PublicLink } from "../../ui/PublicCard";
 import { acknowledgeByLink, fetchNoticeByLink } from "./api/noticeLink";
@@ -25,13 +26,16 @@ type Phase =
 /** A bad link is refused before any lookup (400) or not found (404): for the reader both are the same. */
 const isBadLink = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
 
-/** A Madrid wall-clock range ('YYYY-MM-DD HH:mm'): '01/12/2026, de 09:00 a 11:00', or across days. */
+/**
+ * A Madrid wall-clock range ('YYYY-MM-DD HH:mm'): '01/12/2026, de 09:00 a 11:00', or across days. Written from the
+ * texts, never through the browser's clock, where such a time may not exist (its own daylight-saving change).
+ */
 function useRangeText() {
   const { t } = useTranslation(undefined, { keyPrefix: "notice-link" });
   return (start: string, end: string) =>
     start.slice(0, 10) === end.slice(0, 10)
-      ? t("range-day", { date: formatDate(start.slice(0, 10)), start: start.slice(11, 16), end: end.slice(11, 16) })
-      : t("range", { start: formatDateTime(start), end: formatDateTime(end) });
+      ? t("range-day", { date: shownDate(start), start: start.slice(11, 16), end: end.slice(11, 16) })
+      : t("range", { start: shownDateTime(start), end: shownDateTime(end) });
 }
 
 /**
@@ -158,11 +162,11 @@ function NoticeView({
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Fact label={t("visit", { from })}>{range(notice.startdate, notice.enddate)}</Fact>
         <Fact label={t("overlap")}>{range(notice.overlap_start, notice.overlap_end)}</Fact>
-        <Fact label={t("sent")}>{notice.sent_at ? formatDateTime(notice.sent_at) : t("not-sent")}</Fact>
+        <Fact label={t("sent")}>{notice.sent_at ? shownDateTime(notice.sent_at) : t("not-sent")}</Fact>
       </SimpleGrid>
       {notice.acknowledged_at ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck />} data-testid="notice-link-acknowledged">
-          <Text fw={600}>{t("acknowledged", { date: formatDateTime(notice.acknowledged_at) })}</Text>
+          <Text fw={600}>{t("acknowledged", { date: shownDateTime(notice.acknowledged_at) })}</Text>
           {notice.acknowledged_by && (
             <Text size="sm" mt={4}>
               {t("acknowledged-by", { who: notice.acknowledged_by })}

@@ -169,7 +169,7 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     const schedules = screen.getByTestId("calendar-schedules");
     expect(within(schedules).getByText("Servicio 24 horas: Vigilancia 24")).toBeTruthy();
     expect(within(schedules).getByText("Limpiezas Norte · Limpieza de portal")).toBeTruthy();
-    expect(within(schedules).getByText("lunes, miércoles, viernes · 07:00–09:00 · hasta 31/12/2026")).toBeTruthy();
+    expect(within(schedules).getByText("Lunes, Miércoles, Viernes · de 07:00 a 09:00 · Hasta 31/12/2026")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Añadir" })).toBeTruthy();
   });
 
@@ -253,6 +253,21 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(callsTo(calls, PATHS.add)[1]?.body).toMatchObject({ enddate: "2026-11-27 11:00" });
     await waitFor(() => expect(callsTo(calls, PATHS.month)).toHaveLength(2));
+  });
+
+  it("says the number of days of a refusal that names it, not its placeholder", async () => {
+    asProvider();
+    serve({ add: () => json(400, { result: false, error: "calendar.span-too-long", params: { days: 31 } }) });
+    const { user } = renderCalendar();
+    await screen.findByTestId("calendar-other-entry");
+    await user.click(screen.getByRole("button", { name: /27 de noviembre de 2026/ }));
+    await user.click(screen.getByRole("button", { name: "Añadir" }));
+    const form = await dialog("Añadir entrada");
+    await user.click(within(form).getByRole("button", { name: "Aceptar" }));
+
+    const failure = await within(form).findByTestId("calendar-add-failed");
+    expect(failure.textContent).toContain("Una entrada no puede durar más de 31 días");
+    expect(failure.textContent).not.toContain("{{");
   });
 
   it("after an add with coincidences, notifies those checked one at a time and ends with 'Notificaciones enviadas' once", async () => {

@@ -1,5 +1,5 @@
 import { type CalendarEntry, type CommunityView, Role } from "@coordina/domain";
-import { Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarPlus, IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -91,14 +91,16 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
         {t("intro")}
       </Text>
       <RowActionHost actions={actions} testId="calendar-notice-alert" />
+      {/* Side by side only on the widest screens: beside the panel's menu at 1366 px the entries' table needs the
+          whole width (the month and the weekly schedules then sit above it, side by side). */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="md">
+        <Grid.Col span={{ base: 12, xl: 4 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 1 }} spacing="md">
             <MonthCalendar state={shown} highlighted={daysWithEntries(entries, shown)} />
             {month.data && <SchedulesCard month={month.data} />}
-          </Stack>
+          </SimpleGrid>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <QueryView query={month} loading={t("loading")} errorTestId="calendar-error" retry>
             {() =>
               provider ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addFormReady, addRequest, emptyAddForm, weekdayWords } from "./logic";
+import { addFormReady, addRequest, emptyAddForm } from "./logic";
 
 describe("the 'Añadir entrada' form", () => {
   it("starts on the chosen day at 09:00, ending at 09:00 once an end day is chosen (spec 02 §9)", () => {
@@ -41,12 +41,5 @@ describe("the 'Añadir entrada' form", () => {
       notify: true,
     });
     expect(addRequest(7, emptyAddForm("2026-11-27")).enddate).toBeNull();
-  });
-});
-
-describe("weekly schedules", () => {
-  it("say their weekdays (1 Monday … 7 Sunday) in Spanish words", () => {
-    expect(weekdayWords("1,3,5")).toBe("lunes, miércoles, viernes");
-    expect(weekdayWords("6,7")).toBe("sábado, domingo");
   });
 });

@@ -1,5 +1,4 @@
 import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
-import { dayjs } from "../../app/dates";
 import type { CalendarAddRequest } from "./api/addCalendarEntry";
 
 /** The 'Añadir entrada' form: days 'YYYY-MM-DD' (null: none chosen), times 'HH:mm'. */
@@ -43,18 +42,6 @@ export function addRequest(communityId: number, form: AddEntryForm): CalendarAdd
     comment: form.comment.trim(),
     notify: form.notify,
   };
-}
-
-/** Spec 02 §9 weekdays '1,3,5' (1 Monday … 7 Sunday) in Spanish words: 'lunes, miércoles, viernes'. */
-export function weekdayWords(weekdays: string): string {
-  return weekdays
-    .split(",")
-    .map((day) =>
-      dayjs()
-        .day(Number(day) % 7)
-        .format("dddd"),
-    )
-    .join(", ");
 }
 
 /** The key of a coincidence's kind in words, when it has no title of its own. */

@@ -1,4 +1,4 @@
-import { isValidEmail, ValidationKey } from "@coordina/domain";
+import { isValidEmail, Role, ValidationKey } from "@coordina/domain";
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../app/dates";
 import { errorText } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
-import { useSession } from "../../app/session";
+import { roleOf, useSession } from "../../app/session";
+import { CalendarFeedCard } from "../../shared/calendar/CalendarFeedCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { useEditUser } from "./api/editUser";
 import { fetchOwnCompany } from "./api/fetchOwnCompany";
@@ -55,9 +56,13 @@ function CompanyCard() {
   );
 }
 
+/** Those with communities' calendars, who may have the private calendar address (the server's calendar/feed). */
+const WITH_CALENDAR: readonly number[] = [Role.administrador, Role.gremio, Role.portero];
+
 /**
  * Mis datos (spec 01 §2, §5): the user's e-mail, which is also the login. 'Guardar' does not change it
  * yet: a link goes to the new address, and the e-mail changes when it is opened (EmailChangePage).
+ * Administrators, providers and porters also find their calendar's private address here (issue 22).
  */
 export default function MyDataPage() {
   const { t } = useTranslation();
@@ -152,6 +157,7 @@ export default function MyDataPage() {
         </form>
       </Card>
       <CompanyCard />
+      {WITH_CALENDAR.includes(roleOf(current)) && <CalendarFeedCard />}
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { addTexts } from "../../app/i18n";
+import { CalendarFeedCard } from "../../shared/calendar/CalendarFeedCard";
 import { PageFrame } from "../../ui/PageFrame";
-import { CalendarFeedCard } from "./components/CalendarFeedCard";
 import { SchedulesCard } from "./components/SchedulesCard";
 import { Seven24Card } from "./components/Seven24Card";
 import texts from "./es.json";

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  joinWeekdays,
-  runsOvernight,
-  type ScheduleFields,
-  scheduleComplete,
-  scheduleDraft,
-  weekdaysOf,
-} from "./scheduleForm";
+import { joinWeekdays, type ScheduleFields, scheduleComplete, scheduleDraft } from "./scheduleForm";
 
 const FILLED: ScheduleFields = {
   title: "Guardia nocturna",
@@ -18,24 +11,9 @@ const FILLED: ScheduleFields = {
 };
 
 describe("a schedule's weekdays", () => {
-  it("are read Monday first, whatever the order stored, leaving out what is not a weekday", () => {
-    expect(weekdaysOf("3,1")).toEqual([1, 3]);
-    expect(weekdaysOf("7")).toEqual([7]);
-    expect(weekdaysOf("1, 8,0,2")).toEqual([1, 2]);
-    expect(weekdaysOf("")).toEqual([]);
-  });
-
   it("are sent Monday first, joined with commas, once each", () => {
     expect(joinWeekdays([5, 1, 3, 1])).toBe("1,3,5");
     expect(joinWeekdays([7])).toBe("7");
-  });
-});
-
-describe("a slot past midnight", () => {
-  it("is one whose end is not after its start", () => {
-    expect(runsOvernight("22:00", "06:00")).toBe(true);
-    expect(runsOvernight("08:00", "08:00")).toBe(true);
-    expect(runsOvernight("08:00", "14:30")).toBe(false);
   });
 });
 

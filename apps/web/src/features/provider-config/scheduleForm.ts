@@ -1,20 +1,9 @@
 import { WEEKDAYS } from "@coordina/domain";
 
-/** A schedule's weekdays ('3,1') as numbers 1 (Monday) … 7 (Sunday), Monday first, unknown ones left out. */
-export function weekdaysOf(weekday: string): number[] {
-  const days = new Set(weekday.split(",").map((part) => Number(part.trim())));
-  return WEEKDAYS.filter((day) => days.has(day));
-}
-
 /** The weekdays as the form sends them (spec 02 §5): Monday first, joined with commas ('1,3,5'). */
 export function joinWeekdays(days: Iterable<number>): string {
   const chosen = new Set(days);
   return WEEKDAYS.filter((day) => chosen.has(day)).join(",");
-}
-
-/** A slot whose end is not after its start runs past midnight into the next day ('22:00' to '06:00'). */
-export function runsOvernight(starttime: string, endtime: string): boolean {
-  return endtime <= starttime;
 }
 
 /** The add form's fields, as typed. */

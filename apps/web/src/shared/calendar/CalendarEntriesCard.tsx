@@ -1,14 +1,11 @@
 import { Group, Table, Text, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { addTexts } from "../../app/i18n";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { listColumns } from "../../ui/listColumns";
 import { shortComment, shownDateTime, spanText } from "./calendarDays";
-import texts from "./es.json";
-
-addTexts(texts);
+import "./texts";
 
 /** What a calendar list shows of an entry (the provider's and the porter's answers both have it). */
 export interface ListedEntry {

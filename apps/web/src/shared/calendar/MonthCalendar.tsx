@@ -5,12 +5,9 @@ import { IconCalendarMonth } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { dayjs } from "../../app/dates";
-import { addTexts } from "../../app/i18n";
 import { firstDayOf, monthOfDay, monthWords, shownDate } from "./calendarDays";
-import texts from "./es.json";
+import "./texts";
 import type { CalendarMonthState } from "./useCalendarMonth";
-
-addTexts(texts);
 
 interface MonthCalendarProps {
   state: CalendarMonthState;

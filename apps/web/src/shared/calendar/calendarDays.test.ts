@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   coversDay,
+  currentMonth,
   daysWithEntries,
   entriesOfDay,
   monthWords,
@@ -67,5 +68,15 @@ describe("what the calendar shows", () => {
   it("names the month in Spanish", () => {
     expect(monthWords({ year: 2026, month: 11 })).toBe("noviembre de 2026");
     expect(monthWords({ year: 2027, month: 1 })).toBe("enero de 2027");
+  });
+});
+
+describe("the month a calendar opens on", () => {
+  it("is Madrid's, whatever the browser's time zone (the tests run in UTC)", () => {
+    // 23:30 UTC on 30 November is already 1 December in Madrid; 22:30 UTC on 31 March 2027 (summer time) is 1 April.
+    expect(currentMonth(new Date("2026-11-30T23:30:00Z"))).toEqual({ year: 2026, month: 12 });
+    expect(currentMonth(new Date("2026-12-31T23:00:00Z"))).toEqual({ year: 2027, month: 1 });
+    expect(currentMonth(new Date("2027-03-31T22:30:00Z"))).toEqual({ year: 2027, month: 4 });
+    expect(currentMonth(new Date("2026-11-30T22:59:00Z"))).toEqual({ year: 2026, month: 11 });
   });
 });

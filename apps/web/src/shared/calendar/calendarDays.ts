@@ -12,10 +12,12 @@ export interface CalendarMonthRef {
   month: number;
 }
 
-/** The month of today (in the browser's calendar). */
-export function currentMonth(): CalendarMonthRef {
-  const today = dayjs();
-  return { year: today.year(), month: today.month() + 1 };
+const madridMonth = new Intl.DateTimeFormat("en", { timeZone: CALENDAR.timeZone, year: "numeric", month: "numeric" });
+
+/** The month of today in Madrid, whose wall-clock the calendar shows, wherever the browser is. */
+export function currentMonth(now: Date = new Date()): CalendarMonthRef {
+  const part = (type: "year" | "month") => Number(madridMonth.formatToParts(now).find((p) => p.type === type)?.value);
+  return { year: part("year"), month: part("month") };
 }
 
 /** The month's first day 'YYYY-MM-DD'. */

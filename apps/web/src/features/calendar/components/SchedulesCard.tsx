@@ -2,15 +2,15 @@ import type { CalendarMonth } from "@coordina/domain";
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconClock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { shownDate } from "../../../shared/calendar/calendarDays";
-import { weekdayWords } from "../logic";
+import { useScheduleWords } from "../../../shared/calendar/scheduleWords";
 
 /**
  * Beside the entries (issue 22 item 4): the weekly schedules of the providers serving the community (provider,
- * title, days in words, hours, 'hasta DD/MM/YYYY') and their 24-hour services ('Servicio 24 horas: …').
+ * title, days in words, hours, 'Hasta DD/MM/YYYY') and their 24-hour services ('Servicio 24 horas: …').
  */
 export function SchedulesCard({ month }: { month: Pick<CalendarMonth, "schedules" | "services24"> }) {
   const { t } = useTranslation(undefined, { keyPrefix: "calendar-schedules" });
+  const words = useScheduleWords();
   const { schedules, services24 } = month;
   return (
     <Card withBorder radius="md" padding="md" data-testid="calendar-schedules">
@@ -41,9 +41,9 @@ export function SchedulesCard({ month }: { month: Pick<CalendarMonth, "schedules
               </Text>
               <Text size="xs" c="dimmed">
                 {[
-                  weekdayWords(schedule.weekday),
-                  t("hours", { start: schedule.starttime, end: schedule.endtime }),
-                  schedule.obsolete ? t("until", { date: shownDate(schedule.obsolete) }) : null,
+                  words.days(schedule.weekday),
+                  words.hours(schedule.starttime, schedule.endtime),
+                  schedule.obsolete ? words.until(schedule.obsolete) : null,
                 ]
                   .filter(Boolean)
                   .join(" · ")}

@@ -5,6 +5,7 @@ import { DatePickerInput, TimeInput } from "@mantine/dates";
 import { IconAlertCircle, IconCalendar } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useScheduleWords } from "../../../shared/calendar/scheduleWords";
 import { FormActions } from "../../../ui/FormModal";
 import { useSubmit } from "../../../ui/useSubmit";
 import { useAddSchedule } from "../api/schedules";
@@ -27,7 +28,7 @@ export function ScheduleModal({
   onSaved: (schedule: Schedule) => void;
 }) {
   const { t } = useTranslation(undefined, { keyPrefix: "provider-config.schedule-form" });
-  const { t: tDay } = useTranslation(undefined, { keyPrefix: "provider-config.weekdays" });
+  const words = useScheduleWords();
   const daysLabel = useId();
   const [fields, setFields] = useState(EMPTY);
   const set = (change: Partial<ScheduleFields>) => setFields((current) => ({ ...current, ...change }));
@@ -80,7 +81,7 @@ export function ScheduleModal({
               <Group gap="xs" role="group" aria-labelledby={daysLabel}>
                 {WEEKDAYS.map((day) => (
                   <Chip key={day} value={String(day)} size="sm">
-                    {tDay(String(day))}
+                    {words.weekday(day)}
                   </Chip>
                 ))}
               </Group>

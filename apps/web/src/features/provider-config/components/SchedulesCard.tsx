@@ -4,30 +4,14 @@ import { IconClockHour4, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../app/dates";
 import { errorText } from "../../../app/errorDialog";
+import { useScheduleWords } from "../../../shared/calendar/scheduleWords";
 import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { ListCard } from "../../../ui/ListCard";
 import { ErrorAlert } from "../../../ui/LoadState";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../../ui/RowActions";
 import { schedulesQuery, useDeleteSchedule } from "../api/schedules";
-import { runsOvernight, weekdaysOf } from "../scheduleForm";
 import { ScheduleModal } from "./ScheduleModal";
-
-/** How a slot reads: its days in words ('Lunes, Miércoles'), its hours, and the last day it holds. */
-function useScheduleTexts() {
-  const { t } = useTranslation(undefined, { keyPrefix: "provider-config.schedules" });
-  const { t: tDay } = useTranslation(undefined, { keyPrefix: "provider-config.weekdays" });
-  return {
-    days: (row: Schedule) =>
-      weekdaysOf(row.weekday)
-        .map((day) => tDay(String(day)))
-        .join(", "),
-    hours: (row: Schedule) =>
-      t(runsOvernight(row.starttime, row.endtime) ? "overnight" : "hours", { start: row.starttime, end: row.endtime }),
-    until: (row: Schedule) => (row.obsolete ? t("until", { date: formatDate(row.obsolete) }) : t("no-end")),
-  };
-}
 
 /**
  * 'Programación' (spec 02 §2 'Provider configuration and schedule'): the provider's weekly slots, which the
@@ -37,7 +21,12 @@ function useScheduleTexts() {
 export function SchedulesCard() {
   const { t } = useTranslation(undefined, { keyPrefix: "provider-config.schedules" });
   const { t: tAll } = useTranslation();
-  const texts = useScheduleTexts();
+  const words = useScheduleWords();
+  const texts = {
+    days: (row: Schedule) => words.days(row.weekday),
+    hours: (row: Schedule) => words.hours(row.starttime, row.endtime),
+    until: (row: Schedule) => words.until(row.obsolete),
+  };
   const schedules = useQuery(schedulesQuery());
   const remove = useDeleteSchedule();
   const [adding, setAdding] = useState(false);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../app/api";
-import { queryKeys } from "../../../app/queryKeys";
+import { api } from "../../app/api";
+import { queryKeys } from "../../app/queryKeys";
 
 /** The user's private calendar address: the full `url` only in renew's answer, `created_at` null when none. */
 export interface CalendarFeed {

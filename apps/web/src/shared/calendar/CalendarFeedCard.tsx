@@ -3,15 +3,16 @@ import { IconCalendarShare, IconCheck, IconCopy, IconInfoCircle } from "@tabler/
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../app/dates";
-import { errorText } from "../../../app/errorDialog";
-import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { ErrorAlert, Loading } from "../../../ui/LoadState";
-import { calendarFeedQuery, useRenewCalendarFeed } from "../api/calendarFeed";
+import { errorText } from "../../app/errorDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ErrorAlert, Loading } from "../../ui/LoadState";
+import { shownDateTime } from "./calendarDays";
+import { calendarFeedQuery, useRenewCalendarFeed } from "./calendarFeed";
+import "./texts";
 
 /** The new address, shown once in a read-only field with 'Copiar', and how to add it to an agenda. */
 function NewAddress({ url }: { url: string }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "provider-config.feed" });
+  const { t } = useTranslation(undefined, { keyPrefix: "calendar-feed" });
   return (
     <Stack gap="sm" data-testid="feed-address">
       <TextInput
@@ -52,11 +53,12 @@ function NewAddress({ url }: { url: string }) {
 /**
  * 'Calendario en tu agenda' (issue 22 item 5, beyond the spec): whether the user has a private iCalendar
  * address and since when; 'Crear dirección', or 'Renovar dirección' after warning that the old one stops
- * working. The server keeps only the address's hash, so the new address is shown this once.
+ * working. The server keeps only the address's hash, so the new address is shown this once. Every user with
+ * communities has one (the server's calendar/feed: providers, administrators and porters): it shows on the
+ * provider's 'Calendario y servicio' and on 'Mis datos'.
  */
 export function CalendarFeedCard() {
-  const { t } = useTranslation(undefined, { keyPrefix: "provider-config.feed" });
-  const { t: tAll } = useTranslation();
+  const { t } = useTranslation(undefined, { keyPrefix: "calendar-feed" });
   const feed = useQuery(calendarFeedQuery());
   const renew = useRenewCalendarFeed();
   const [asking, setAsking] = useState(false);
@@ -74,7 +76,7 @@ export function CalendarFeedCard() {
         </Group>
         <Text size="sm">{t("intro")}</Text>
         {feed.isPending ? (
-          <Loading text={tAll("provider-config.loading")} />
+          <Loading text={t("loading")} />
         ) : feed.isError ? (
           <ErrorAlert role="alert" onRetry={() => void feed.refetch()} retrying={feed.isFetching}>
             {errorText(feed.error)}
@@ -82,7 +84,7 @@ export function CalendarFeedCard() {
         ) : (
           <>
             <Text size="sm" fw={500} data-testid="feed-state">
-              {since ? t("since", { date: formatDateTime(since) }) : t("none")}
+              {since ? t("since", { date: shownDateTime(since) }) : t("none")}
             </Text>
             <Group>
               <Button
