@@ -101,8 +101,16 @@ describe("calendar notices: who makes, sends, acknowledges and reads them", () =
           const caller = { role, companyId, colegioId: CASES[name].chosen };
           const facts = { ...CASES[name].facts, ...SIDES[side] };
           const may = row.acknowledge[side].includes(name);
-          expect(noticePolicy.abilities(caller, { ...facts, acknowledged: false })).toEqual({ can_acknowledge: may });
-          expect(noticePolicy.abilities(caller, { ...facts, acknowledged: true })).toEqual({ can_acknowledge: false });
+          expect(noticePolicy.abilities(caller, { ...facts, acknowledged: false, sent: true })).toEqual({
+            can_acknowledge: may,
+          });
+          expect(noticePolicy.abilities(caller, { ...facts, acknowledged: true, sent: true })).toEqual({
+            can_acknowledge: false,
+          });
+          // Not offered before it is sent: the receiver does not know of it yet.
+          expect(noticePolicy.abilities(caller, { ...facts, acknowledged: false, sent: false })).toEqual({
+            can_acknowledge: false,
+          });
         }
       }
     });

@@ -22,7 +22,10 @@ export type NoticeFacts = CommunityFacts & { from?: number | undefined; to?: num
  * those it sent or received (the repository narrows the list). Porters and everybody else nothing.
  */
 export const noticePolicy: Policy<NoticeAction, NoticeFacts> & {
-  abilities(caller: Caller, facts: NoticeFacts & { acknowledged: boolean }): { can_acknowledge: boolean };
+  abilities(
+    caller: Caller,
+    facts: NoticeFacts & { acknowledged: boolean; sent: boolean },
+  ): { can_acknowledge: boolean };
 } = {
   can(caller, action, facts) {
     if (!communityPolicy.can(caller, "view", facts)) return false;
@@ -39,8 +42,8 @@ export const noticePolicy: Policy<NoticeAction, NoticeFacts> & {
         return caller.role === Role.administrador || caller.role === Role.colegio;
     }
   },
-  /** 'Enterado' is offered while the notice waits for it. */
+  /** 'Enterado' is offered once the notice has been sent, while it waits for it. */
   abilities(caller, facts) {
-    return { can_acknowledge: !facts.acknowledged && noticePolicy.can(caller, "acknowledge", facts) };
+    return { can_acknowledge: facts.sent && !facts.acknowledged && noticePolicy.can(caller, "acknowledge", facts) };
   },
 };

@@ -63,13 +63,14 @@ export async function insertNotices(db: DbOrTx, notices: readonly NewNotice[]) {
   );
 }
 
-/** A notice as the policy sees it: its community, its two providers, whether it was answered. */
+/** A notice as the policy sees it: its community, its two providers, whether it was sent and answered. */
 export async function findNoticeFacts(db: DbOrTx, id: number) {
   const [row] = await queryTyped(
     db,
-    sql`select community_id, from_company_id, to_company_id, acknowledged_at is not null as acknowledged
+    sql`select community_id, from_company_id, to_company_id, acknowledged_at is not null as acknowledged,
+               sent_at is not null as sent
         from calendar_notices where id = ${id}`,
-    { community_id: col.int, from_company_id: col.int, to_company_id: col.int, acknowledged: col.bool },
+    { community_id: col.int, from_company_id: col.int, to_company_id: col.int, acknowledged: col.bool, sent: col.bool },
   );
   return (
     row && {
@@ -77,6 +78,7 @@ export async function findNoticeFacts(db: DbOrTx, id: number) {
       from: row.from_company_id,
       to: row.to_company_id,
       acknowledged: row.acknowledged,
+      sent: row.sent,
     }
   );
 }
@@ -249,7 +251,7 @@ export async function noticeById(db: DbOrTx, id: number): Promise<NoticeRow | un
 
 /**
  * The community's notices whose overlap starts in the Madrid month, by overlap start; with `companyId`,
- * only those that company sent or received.
+ * only those that company made or received (a notice reaches its receiver when it is sent).
  */
 export function noticesOfMonth(
   db: DbOrTx,
@@ -259,7 +261,11 @@ export function noticesOfMonth(
     db,
     sql`n.community_id = ${q.communityId}
         and n.overlap_start >= ${monthStartSql(q.year, q.month)} and n.overlap_start < ${monthStartSql(q.year, q.month, 1)}
-        ${q.companyId === undefined ? sql`` : sql`and (n.from_company_id = ${q.companyId} or n.to_company_id = ${q.companyId})`}`,
+        ${
+          q.companyId === undefined
+            ? sql``
+            : sql`and (n.from_company_id = ${q.companyId} or (n.to_company_id = ${q.companyId} and n.sent_at is not null))`
+        }`,
   );
 }
 

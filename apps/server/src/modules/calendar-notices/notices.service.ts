@@ -172,15 +172,18 @@ export async function sendNotice(ctx: AccountsContext, actor: Actor, id: number)
 /** A notice as the API shows it to `actor`, in a community it stands to as `community` says. */
 function shownTo(actor: Actor, community: CommunityFacts, notice: NoticeRow): CalendarNotice {
   const facts = { ...community, from: notice.from_provider.id, to: notice.to_provider.id };
-  return { ...notice, ...noticePolicy.abilities(actor, { ...facts, acknowledged: notice.acknowledged_at !== null }) };
+  const state = { acknowledged: notice.acknowledged_at !== null, sent: notice.sent_at !== null };
+  return { ...notice, ...noticePolicy.abilities(actor, { ...facts, ...state }) };
 }
 
 /**
- * companies/calendar-fincas/acknowledge: the receiving provider answers 'Enterado' from the calendar; the
- * first answer stays (a second answers the same notice).
+ * companies/calendar-fincas/acknowledge: the receiving provider answers 'Enterado' from the calendar, once the
+ * notice has been sent (404 before); the first answer stays (a second answers the same notice).
  */
 export async function acknowledgeFromCalendar(db: Db, actor: Actor, id: number): Promise<CalendarNotice> {
-  const { community } = await noticeFor(db, actor, id, "acknowledge");
+  const { community, sent } = await noticeFor(db, actor, id, "acknowledge");
+  // Not sent yet: for its receiver it does not exist.
+  if (!sent) throw notFound();
   await acknowledgeNotice(db, { id }, { userId: actor.userId });
   return shownTo(actor, community, (await noticeById(db, id))!);
 }

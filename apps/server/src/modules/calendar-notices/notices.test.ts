@@ -393,6 +393,14 @@ describe("'Enterado' from the calendar (companies/calendar-fincas/acknowledge)",
     expectError(await post(w.t.p3, ACK, { id: 999_999 }), 404, ErrorKey.notFound);
     expect((await noticeRow(id)).acknowledged_at).toBeNull();
   });
+
+  it("answers 404 to its receiver while the notice has not been sent, and records nothing", async () => {
+    const id = await p1ToP3();
+    expectError(await post(w.t.p3, ACK, { id }), 404, ErrorKey.notFound);
+    expect((await noticeRow(id)).acknowledged_at).toBeNull();
+    await mailed(w.t.gremio, id);
+    expect((await post(w.t.p3, ACK, { id })).statusCode).toBe(200);
+  });
 });
 
 describe("the mail's 'Enterado' link (calendar/notice-link, calendar/acknowledge-link)", () => {
@@ -468,7 +476,7 @@ describe("companies/calendar-fincas/notices: the month's record", () => {
     return { p1p3, p1p0: p1p0!.id, p3p0: p3p0!.id };
   }
 
-  it("shows the administrator and the colegio every notice, and each provider those it sent or received", async () => {
+  it("shows the administrator and the colegio every notice, and each provider those it made or was sent", async () => {
     const n = await threeNotices();
     const ids = (rows: CalendarNotice[]) => rows.map((r) => r.id);
     const all = await list(w.t.administrador);
@@ -491,9 +499,12 @@ describe("companies/calendar-fincas/notices: the month's record", () => {
     const p3 = await list(w.t.p3);
     expect(ids(p3)).toEqual([n.p1p3, n.p3p0]);
     expect(p3.map((r) => r.can_acknowledge)).toEqual([true, false]);
+    // A notice reaches its receiver when it is sent: P0 has been sent nothing yet.
+    expect(await list(w.t.p0)).toEqual([]);
+    await mailed(w.t.gremio, n.p1p0);
     const p0 = await list(w.t.p0);
-    expect(ids(p0)).toEqual([n.p1p0, n.p3p0]);
-    expect(p0.map((r) => r.can_acknowledge)).toEqual([true, true]);
+    expect(ids(p0)).toEqual([n.p1p0]);
+    expect(p0.map((r) => r.can_acknowledge)).toEqual([true]);
 
     await post(w.t.p3, ACK, { id: n.p1p3 });
     expect((await list(w.t.p3)).map((r) => r.can_acknowledge)).toEqual([false, false]);
