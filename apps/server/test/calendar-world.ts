@@ -28,7 +28,7 @@ export async function entryRow(
   e: { communityId: number; providerId: number; start: string; end: string; comment?: string; erased?: boolean },
 ): Promise<number> {
   const { starts_at: startsAt, ends_at: endsAt } = await entryInstants(db, e.start, e.end);
-  const id = await insertEntry(db, {
+  const { id } = await insertEntry(db, {
     communityId: e.communityId,
     providerCompanyId: e.providerId,
     createdByUserId: await userOf(db, e.providerId),

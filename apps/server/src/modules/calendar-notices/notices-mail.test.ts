@@ -36,16 +36,18 @@ beforeAll(async () => {
     db,
     sql`select id from users where email = 'proveedor@coordina.test'`,
   );
-  const visit = (providerCompanyId: number, createdByUserId: number, from: string, to: string) =>
-    insertEntry(db, {
-      communityId: community,
-      providerCompanyId,
-      createdByUserId,
-      startsAt: new Date(from),
-      endsAt: new Date(to),
-      comment: "",
-      notify: true,
-    });
+  const visit = async (providerCompanyId: number, createdByUserId: number, from: string, to: string) =>
+    (
+      await insertEntry(db, {
+        communityId: community,
+        providerCompanyId,
+        createdByUserId,
+        startsAt: new Date(from),
+        endsAt: new Date(to),
+        comment: "",
+        notify: true,
+      })
+    ).id;
   entryId = await visit(provider.id, gremioUser!.id, "2026-12-01T08:00:00Z", "2026-12-01T11:00:00Z");
   otherEntryId = await visit(zeta.id, zeta.managerId!, "2026-12-01T09:00:00Z", "2026-12-01T12:00:00Z");
   const [gremio, zetaToken, admin] = await Promise.all(

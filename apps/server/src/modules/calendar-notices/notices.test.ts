@@ -54,7 +54,7 @@ async function userId(email: string) {
   return row!.id;
 }
 async function entry(communityId: number, providerCompanyId: number, email: string, from: string, to: string) {
-  return insertEntry(db(), {
+  const { id } = await insertEntry(db(), {
     communityId,
     providerCompanyId,
     createdByUserId: await userId(email),
@@ -63,6 +63,7 @@ async function entry(communityId: number, providerCompanyId: number, email: stri
     comment: providerCompanyId === w.P3.id ? "Limpieza de portal" : "",
     notify: true,
   });
+  return id;
 }
 
 beforeAll(async () => {

@@ -16,7 +16,6 @@ import { findCommunityFor } from "../communities/communities.repository.js";
 import { type CalendarAction, calendarPolicy } from "./calendar.policy.js";
 import { type CoincidenceFound, findCoincidences, noticesOfEntry } from "./coincidences.repository.js";
 import {
-  entryById,
   entryInstants,
   eraseEntry,
   findEntry,
@@ -105,26 +104,25 @@ export async function addEntry(
   if (enddate === null && input.comment !== "") throw new AppError(400, ErrorKey.calendarEndRequired);
   const { starts_at: startsAt, ends_at: endsAt, now } = await entryInstants(db, input.startdate, enddate);
   checkRange(startsAt, endsAt, now);
-  return db.transaction(async (tx) => {
-    const id = await insertEntry(tx, {
-      communityId: community.id,
-      providerCompanyId: actor.companyId,
-      createdByUserId: actor.userId,
-      startsAt,
-      endsAt,
-      comment: input.comment,
-      notify: input.notify,
-    });
-    const found = await findCoincidences(tx, {
-      id,
-      communityId: community.id,
-      providerCompanyId: actor.companyId,
-      startsAt,
-      endsAt,
-    });
-    const entry = (await entryById(tx, id))!;
-    return { data: { ...entry, mine: true }, incidences: found.map((c) => coincidenceOut(c, null)) };
+  // The entry is one statement; its coincidences are read after it is stored, so they also see whatever
+  // another provider stored meanwhile.
+  const entry = await insertEntry(db, {
+    communityId: community.id,
+    providerCompanyId: actor.companyId,
+    createdByUserId: actor.userId,
+    startsAt,
+    endsAt,
+    comment: input.comment,
+    notify: input.notify,
   });
+  const found = await findCoincidences(db, {
+    id: entry.id,
+    communityId: community.id,
+    providerCompanyId: actor.companyId,
+    startsAt,
+    endsAt,
+  });
+  return { data: { ...entry, mine: true }, incidences: found.map((c) => coincidenceOut(c, null)) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTyped } from "../../db/rows.js";
+import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
 import { activeProvidersOf } from "./entries.repository.js";
 
 /*
@@ -60,7 +60,8 @@ export async function findCoincidences(
 ): Promise<CoincidenceFound[]> {
   const s = sql`${entry.startsAt.toISOString()}::timestamptz`;
   const e = sql`${entry.endsAt.toISOString()}::timestamptz`;
-  const rows = await queryTyped(
+  // Prepared (outside a transaction, on a PostgreSQL server): planning it cost more than running it.
+  const rows = await queryTypedPrepared(
     db,
     sql`with others as (
           select p.id, p.name from (${activeProvidersOf(entry.communityId)}) p where p.id <> ${entry.providerCompanyId}

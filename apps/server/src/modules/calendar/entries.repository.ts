@@ -22,7 +22,7 @@ export const monthStartSql = (year: number, month: number, months = 0) =>
  * entry lasts to the end of its start's day (the next day's 00:00).
  */
 export async function entryInstants(db: DbOrTx, startdate: string, enddate: string | null) {
-  const [row] = await queryTyped(
+  const [row] = await queryTypedPrepared(
     db,
     sql`select (${startdate}::timestamp at time zone ${TZ}) as starts_at,
           (${enddate === null ? sql`(${startdate}::date + 1)::timestamp` : sql`${enddate}::timestamp`}
@@ -43,17 +43,20 @@ export interface NewEntry {
   notify: boolean;
 }
 
-export async function insertEntry(db: DbOrTx, e: NewEntry): Promise<number> {
+/** Stores a provider's entry (one statement) and answers it as the API shows it. */
+export async function insertEntry(db: DbOrTx, e: NewEntry): Promise<EntryRow> {
   const [row] = await queryTyped(
     db,
-    sql`insert into calendar_entries
-          (community_id, provider_company_id, created_by_user_id, starts_at, ends_at, comment, notify)
-        values (${e.communityId}, ${e.providerCompanyId}, ${e.createdByUserId}, ${e.startsAt.toISOString()}::timestamptz,
-          ${e.endsAt.toISOString()}::timestamptz, ${e.comment}, ${e.notify})
-        returning id`,
-    { id: col.int },
+    sql`with e as (
+          insert into calendar_entries
+            (community_id, provider_company_id, created_by_user_id, starts_at, ends_at, comment, notify)
+          values (${e.communityId}, ${e.providerCompanyId}, ${e.createdByUserId}, ${e.startsAt.toISOString()}::timestamptz,
+            ${e.endsAt.toISOString()}::timestamptz, ${e.comment}, ${e.notify})
+          returning *)
+        select ${entryColumns} from e join companies c on c.id = e.provider_company_id`,
+    entryRow,
   );
-  return row!.id;
+  return row!;
 }
 
 /** An entry as the policy and the coincidence check see it (erased or not). */
@@ -108,16 +111,6 @@ const entryRow = {
   notify: col.bool,
 };
 export type EntryRow = RowOf<typeof entryRow>;
-
-export async function entryById(db: DbOrTx, id: number): Promise<EntryRow | undefined> {
-  const rows = await queryTyped(
-    db,
-    sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
-        where e.id = ${id}`,
-    entryRow,
-  );
-  return rows[0];
-}
 
 /**
  * The community's live entries that overlap the Madrid month (its boundaries in local time, so a month
