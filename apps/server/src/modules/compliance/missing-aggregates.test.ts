@@ -2,6 +2,7 @@ import { type CommunityMissing, ErrorKey, type ProviderMissingInColegio, Require
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, type TestContext } from "../../../test/helpers.js";
 import { communityProviders } from "../../db/schema/index.js";
 
@@ -75,6 +76,7 @@ beforeAll(async () => {
   });
   expect(read.statusCode, read.body).toBe(200);
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const providerMissing = (token: string | undefined, id_gremio: number) =>

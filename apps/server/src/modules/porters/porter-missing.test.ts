@@ -2,6 +2,7 @@ import { ErrorKey, type PorterMissingDuty, Requirement } from "@coordina/domain"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, type TestContext } from "../../../test/helpers.js";
 import { readMarks, users } from "../../db/schema/index.js";
 import { ensurePorterLink } from "../../db/seed/builders.js";
@@ -65,6 +66,7 @@ beforeAll(async () => {
     userId: ctx.seed.porter.id,
   });
 });
+freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
 
 const post = (token: string | undefined, url: string, body: object) => call(ctx.app, "POST", url, { token, body });
