@@ -6,7 +6,6 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
@@ -14,7 +13,7 @@ import type { AccountsContext } from "../accounts/context.js";
 import { findCoincidences } from "../calendar/coincidences.repository.js";
 import { findEntry } from "../calendar/entries.repository.js";
 import type { CommunityFacts } from "../communities/communities.policy.js";
-import { findCommunityFor } from "../communities/communities.repository.js";
+import { communityUnder } from "../communities/communities.service.js";
 import { calendarNoticeMail } from "../mail/templates.js";
 import { type NoticeAction, noticePolicy } from "./notices.policy.js";
 import {
@@ -39,19 +38,13 @@ import {
  * The live community the caller may `action` on with these facts: 404 for one that does not exist, 403
  * (and no data) for one that is not the caller's business, and 404 for the caller's own deleted one.
  */
-async function communityFor(
+const communityFor = (
   db: Db,
   actor: Actor,
   communityId: number,
   action: NoticeAction,
   sides: { from?: number; to?: number } = {},
-) {
-  const community = await findCommunityFor(db, actor, communityId);
-  if (!community) throw notFound();
-  requireAccess(noticePolicy, actor, action, { ...community, ...sides });
-  if (community.erased) throw notFound();
-  return community;
-}
+) => communityUnder(db, actor, communityId, noticePolicy, action, sides);
 
 /**
  * companies/calendar-fincas/send: notices for the chosen coincidences (`cons`) of one of the caller's live

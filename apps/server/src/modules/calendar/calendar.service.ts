@@ -9,10 +9,9 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
-import { findCommunityFor } from "../communities/communities.repository.js";
+import { communityUnder } from "../communities/communities.service.js";
 import { type CalendarAction, calendarPolicy } from "./calendar.policy.js";
 import { type CoincidenceFound, findCoincidences, noticesOfEntry } from "./coincidences.repository.js";
 import {
@@ -39,13 +38,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * no data) for one that is not the caller's business, deleted or not, and 404 for the caller's own
  * deleted one. `providerId` is the company of the entry acted on.
  */
-async function calendarCommunity(db: Db, actor: Actor, id: number, action: CalendarAction, providerId?: number) {
-  const community = await findCommunityFor(db, actor, id);
-  if (!community) throw notFound();
-  requireAccess(calendarPolicy, actor, action, { ...community, providerId });
-  if (community.erased) throw notFound();
-  return community;
-}
+const calendarCommunity = (db: Db, actor: Actor, id: number, action: CalendarAction, providerId?: number) =>
+  communityUnder(db, actor, id, calendarPolicy, action, { providerId });
 
 /** The live entry `id` and its live community, once the caller may `action` on it (403 before 404). */
 async function entryFor(db: Db, actor: Actor, id: number, action: CalendarAction) {

@@ -11,12 +11,12 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { requireAccess } from "../../lib/access.js";
+import { type Policy, requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { colegioScope } from "../companies/companies.policy.js";
-import { type CommunityAction, communityPolicy } from "./communities.policy.js";
+import { type CommunityAction, type CommunityFacts, communityPolicy } from "./communities.policy.js";
 import {
   type CommunityChanges,
   communityCounts,
@@ -49,9 +49,25 @@ export async function communityFor(
   action: Extract<CommunityAction, "view" | "listProviders" | "manage">,
   options: { erased?: boolean } = {},
 ) {
+  return communityUnder(db, actor, id, communityPolicy, action, {}, options);
+}
+
+/**
+ * The same, asked of another entity's policy whose facts are the community's plus `extra` (the calendar's
+ * provider, a notice's two sides): one way in for every module that acts on something of a community.
+ */
+export async function communityUnder<A extends string, E extends object>(
+  db: Db,
+  actor: Actor,
+  id: number,
+  policy: Policy<A, CommunityFacts & E>,
+  action: A,
+  extra: E,
+  options: { erased?: boolean } = {},
+) {
   const community = await findCommunityFor(db, actor, id);
   if (!community) throw notFound();
-  requireAccess(communityPolicy, actor, action, community);
+  requireAccess(policy, actor, action, { ...community, ...extra });
   if (community.erased && !options.erased) throw notFound();
   return community;
 }
