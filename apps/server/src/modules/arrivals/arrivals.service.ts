@@ -10,10 +10,9 @@ import {
 } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, notFound } from "../../lib/app-error.js";
-import { findCommunityFor } from "../communities/communities.repository.js";
+import { AppError } from "../../lib/app-error.js";
+import { communityUnder } from "../communities/communities.service.js";
 import { providerUnmetDuties } from "../compliance/unmet-duties.repository.js";
 import { type ArrivalAction, arrivalPolicy } from "./arrivals.policy.js";
 import { insertArrival, liveProviderFigures, pageArrivals, providersAtTheDoor } from "./arrivals.repository.js";
@@ -29,11 +28,7 @@ import { insertArrival, liveProviderFigures, pageArrivals, providersAtTheDoor } 
  * data) for one that is not the caller's business, deleted or not, and 404 for the caller's own deleted one.
  */
 async function doorOf(db: Db, actor: Actor, idFinca: number, action: ArrivalAction, providerId?: number) {
-  const community = await findCommunityFor(db, actor, idFinca);
-  if (!community) throw notFound();
-  requireAccess(arrivalPolicy, actor, action, { ...community, providerId });
-  if (community.erased) throw notFound();
-  return community;
+  return communityUnder(db, actor, idFinca, arrivalPolicy, action, { providerId });
 }
 
 /**

@@ -11,9 +11,9 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import { AppError } from "../../lib/app-error.js";
 import { monthEntries } from "../calendar/entries.repository.js";
-import { findCommunityFor } from "../communities/communities.repository.js";
+import { communityUnder } from "../communities/communities.service.js";
 import { type PorterAction, portersPolicy } from "./porters.policy.js";
 import { communityPorters, dropPorter, pageCommunityPorters, pageOwnCommunities } from "./porters.repository.js";
 
@@ -34,11 +34,7 @@ export async function porterCommunity(
   id: number,
   action: Extract<PorterAction, "manage" | "list" | "actAsPorter">,
 ) {
-  const community = await findCommunityFor(db, actor, id);
-  if (!community) throw notFound();
-  requireAccess(portersPolicy, actor, action, community);
-  if (community.erased) throw notFound();
-  return community;
+  return communityUnder(db, actor, id, portersPolicy, action, {});
 }
 
 /** porteros/fincas/index: the porters card of a community, 4 a page, for its administrator and its colegio. */
