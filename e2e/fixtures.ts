@@ -245,14 +245,42 @@ export async function openPicker(page: Page, field: Locator) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** Picks day `day` of the month `monthsAhead` from the one an open Mantine date picker shows. */
+const MONTHS_ES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/**
+ * Picks day `day` of the month `monthsAhead` from today's in an open Mantine date picker. It reads the
+ * month the picker shows ('noviembre 2026') and steps towards the target until it is there, so neither
+ * the date the field held before nor an arrow click lost while the dropdown moves can land it elsewhere.
+ */
 export async function pickDay(page: Page, monthsAhead: number, day: number) {
-  for (let i = 0; i < Math.abs(monthsAhead); i++) {
-    await page
-      .locator(monthsAhead > 0 ? "[data-direction='next']" : "[data-direction='previous']")
-      .first()
-      .click();
-  }
+  const now = new Date();
+  const target = now.getFullYear() * 12 + now.getMonth() + monthsAhead;
+  const previous = page.locator("[data-direction='previous']").first();
+  const level = previous.locator("xpath=following-sibling::*[1]");
+  await expect(async () => {
+    const [name, year] = ((await level.textContent()) ?? "").trim().toLowerCase().split(/\s+/);
+    const shown = Number(year) * 12 + MONTHS_ES.indexOf(name ?? "");
+    if (shown !== target) {
+      await page
+        .locator(shown < target ? "[data-direction='next']" : "[data-direction='previous']")
+        .first()
+        .click();
+    }
+    expect(shown).toBe(target);
+  }).toPass({ timeout: 15_000 });
   await page
     .locator("table button:not([data-outside])")
     .filter({ hasText: new RegExp(`^${day}$`) })
