@@ -1,9 +1,11 @@
 /**
  * Issue 22's calendar target, measured by `npm run bench`: one community whose next month holds 1,000 visits
- * of its 10 providers (seedCalendar, in SQL before the server starts), read as a month
- * (companies/calendar-fincas/provider) and written to with the coincidence check of each new visit
+ * of its 10 providers (seedCalendar, in SQL before the server starts), read as the provider's screen first
+ * asks for it (companies/calendar-fincas/provider: the days the month's entries cover and the first page of the
+ * other providers' entries) and written to with the coincidence check of each new visit
  * (companies/calendar-fincas/add), p99 under 50 ms at 20 connections, beside `/health` of the same run.
  */
+import type autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
 
@@ -59,6 +61,19 @@ export async function seedCalendar(db: Db, providerEmail: string): Promise<numbe
 }
 
 type Request = { method: "POST" | "GET"; headers: Record<string, string>; body?: string };
+/** A request, or one whose body each request made anew (autocannon's `setupRequest`). */
+type Load = Request & { requests?: { setupRequest: (req: autocannon.Request) => autocannon.Request }[] };
+
+/**
+ * The n-th visit the bench adds: two hours on a working day and hour of next month, each slot in turn, as a
+ * provider plans its rounds (the same two hours added thousands of times would each coincide with all of them).
+ */
+function nthVisit(prefix: string, n: number) {
+  const day = String(1 + (n % 28)).padStart(2, "0");
+  const hour = 8 + (Math.floor(n / 28) % 9);
+  const at = (h: number) => `${prefix}-${day} ${String(h).padStart(2, "0")}:00`;
+  return { startdate: at(hour), enddate: at(hour + 2), comment: "" };
+}
 
 /**
  * The month read and the add with its coincidence check, as the bench provider. `vsHealth` is run.ts's load
@@ -68,17 +83,19 @@ export async function measureCalendar(
   base: string,
   community: number,
   request: (body: object) => Request,
-  vsHealth: (url: string, opts: Request, targetMs: number) => Promise<string>,
+  vsHealth: (url: string, opts: Load, targetMs: number) => Promise<string>,
 ): Promise<[string, string][]> {
   const { year, month, prefix } = nextMonth();
-  const month1000 = `POST /companies/calendar-fincas/provider (mes de una comunidad, ${CALENDAR_ENTRIES.toLocaleString("es-ES")} entradas)`;
-  const add = "POST /companies/calendar-fincas/add (con la comprobación de coincidencias)";
+  const month1000 = `POST /companies/calendar-fincas/provider (mes de una comunidad, ${CALENDAR_ENTRIES.toLocaleString("es-ES")} entradas: sus días y la pág. 1 de 'Otros Proveedores')`;
+  const add =
+    "POST /companies/calendar-fincas/add (con la comprobación de coincidencias; cada una en otra franja del mes)";
+  let added = 0;
   return [
     [
       month1000,
       await vsHealth(
         `${base}/companies/calendar-fincas/provider`,
-        request({ year, month, id_finca: community }),
+        request({ year, month, id_finca: community, side: "others" }),
         CALENDAR_P99_TARGET,
       ),
     ],
@@ -86,7 +103,17 @@ export async function measureCalendar(
       add,
       await vsHealth(
         `${base}/companies/calendar-fincas/add`,
-        request({ id_finca: community, startdate: `${prefix}-15 10:00`, enddate: `${prefix}-15 12:00`, comment: "" }),
+        {
+          ...request({ id_finca: community, ...nthVisit(prefix, 0) }),
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                body: request({ id_finca: community, ...nthVisit(prefix, added++) }).body,
+              }),
+            },
+          ],
+        },
         CALENDAR_P99_TARGET,
       ),
     ],

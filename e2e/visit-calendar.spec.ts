@@ -151,8 +151,8 @@ test("the first provider plans a visit on a desktop: no coincidence yet, it show
   const mine = page.getByTestId("calendar-own-entry").filter({ hasText: FIRST_VISIT });
   await expect(mine).toHaveCount(1);
 
-  // Its day is marked; choosing it keeps the visit, the 14th does not.
-  await page.getByRole("button", { name: /\b15 de .*, con entradas$/ }).click();
+  // Its day is marked, with its visit counted as the provider's own; choosing it keeps the visit, the 14th does not.
+  await page.getByRole("button", { name: /\b15 de .*, con 1 entrada \(tuyas: 1\)$/ }).click();
   await expect(mine).toHaveCount(1);
   await page.getByRole("button", { name: /\b14 de / }).click();
   await expect(mine).toHaveCount(0);

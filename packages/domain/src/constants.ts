@@ -30,6 +30,8 @@ export const PAGE_SIZE = {
   ownCommunities: 100,
   /** recorded arrivals of a provider or a community */
   arrivals: 10,
+  /** a calendar list of a month or a day ('Otros Proveedores', 'Mis Fechas', the porter's visits) */
+  calendarEntries: 10,
 } as const;
 export const START_PAGE = 1;
 /** Hard ceiling for any `limit` a client may ask for. */

@@ -63,9 +63,9 @@ export const queryKeys = {
   reading: "reading",
   /** the porter's own communities with its figures there (every page) */
   ownCommunities: "own-communities",
-  /** the porter's view of a community's visits: [porter-calendar, community, year, month] */
+  /** the porter's view of a community's visits, a page of a month or a day: [porter-calendar, community, year, month, {day, page}] */
   porterCalendar: "porter-calendar",
-  /** a community's calendar month as a provider or its administrator sees it: [calendar-month, community, year, month] */
+  /** a page of one side of a community's calendar month or day: [calendar-month, community, year, month, {side, day, page}] */
   calendarMonth: "calendar-month",
   /** the coincidences of one of the caller's entries: [calendar-coincidences, entry] */
   calendarCoincidences: "calendar-coincidences",

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { MAX_PAGE_LIMIT, PAGE_SIZE, START_PAGE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
-import { recordIdSchema } from "./common.js";
+import { integerInput, recordIdSchema } from "./common.js";
 import { isoDateSchema } from "./documents.js";
 
 /*
@@ -63,12 +64,43 @@ export const calendarAddSchema = z.object({
   notify: z.boolean().default(false),
 });
 
-/** {year, month, id_finca}: one community's month (companies/calendar-fincas/provider, porteros/calendar/bymonth). */
-export const calendarMonthRequestSchema = z.object({
+/** Whose entries a calendar list holds: the caller's own ('Mis Fechas'), the other providers' or every one. */
+export const CALENDAR_SIDES = ["all", "mine", "others"] as const;
+export type CalendarSide = (typeof CALENDAR_SIDES)[number];
+
+/** {year, month, id_finca}: one community's month (its coincidence notices: calendar-fincas/notices). */
+export const calendarMonthOfSchema = z.object({
   year: z.number().int().min(2000).max(2200),
   month: z.number().int().min(1).max(12),
   id_finca: recordIdSchema,
 });
+
+/**
+ * One community's month (companies/calendar-fincas/provider, porteros/calendar/bymonth), beyond the spec a
+ * page of it: a busy community has hundreds of visits a month, which no table shows at once. `day` (of that
+ * month) narrows the list to the entries that cover it; `side` to the caller's own entries or the others'
+ * (a porter's are all others').
+ */
+export const calendarMonthRequestSchema = calendarMonthOfSchema
+  .extend({
+    day: isoDateSchema.nullable().default(null),
+    side: z.enum(CALENDAR_SIDES).default("all"),
+    page: integerInput(z.number().int().min(1).max(1_000_000)).default(START_PAGE),
+    limit: integerInput(z.number().int().min(1).max(MAX_PAGE_LIMIT)).default(PAGE_SIZE.calendarEntries),
+  })
+  .refine((q) => q.day === null || q.day.startsWith(`${q.year}-${String(q.month).padStart(2, "0")}-`), {
+    path: ["day"],
+    message: ValidationKey.dateInvalid,
+  });
+
+/** A day of the month that entries cover, with how many of them are the caller's and how many others'. */
+export const calendarDaySchema = z.object({
+  /** YYYY-MM-DD (Madrid) */
+  day: z.string(),
+  mine: z.number().int(),
+  others: z.number().int(),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
 /** A calendar entry (spec 02 §3): dates as Madrid wall-clock 'YYYY-MM-DD HH:mm'. */
 export const calendarEntrySchema = z.object({
@@ -101,12 +133,17 @@ export const communityScheduleSchema = z.object({
 export type CommunitySchedule = z.infer<typeof communityScheduleSchema>;
 
 /**
- * The month of a community: the entries that overlap it, and beside them the weekly schedules (live on
- * some day of the month) and 24-hour services of the providers serving it.
+ * The month of a community: the days its entries cover (each with its counts, whichever page or side was
+ * asked), one page of the entries asked for (the month's or the day's, by start) with their number, and
+ * beside them the weekly schedules (live on some day of the month) and 24-hour services of the providers
+ * serving it.
  */
 export const calendarMonthResponseSchema = z.object({
   result: z.literal(true),
+  days: z.array(calendarDaySchema),
   calendar: z.array(calendarEntrySchema),
+  count: z.number().int(),
+  pagination: z.object({ count: z.number().int(), page: z.number().int(), limit: z.number().int() }),
   schedules: z.array(communityScheduleSchema),
   services24: z.array(z.object({ id_provider: z.number().int(), provider_name: z.string() })),
 });

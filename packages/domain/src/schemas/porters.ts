@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PAGE_SIZE } from "../constants.js";
 import { ValidationKey } from "../errors.js";
 import { newPasswordSchema } from "./accounts.js";
-import { calendarEntrySchema, calendarMonthRequestSchema } from "./calendar.js";
+import { calendarMonthRequestSchema, calendarMonthResponseSchema } from "./calendar.js";
 import { recordIdSchema } from "./common.js";
 import { isoDateSchema } from "./documents.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
@@ -150,11 +150,17 @@ export const ownCommunitiesIndexSchema = pagingSchema(OWN_COMMUNITY_SORTABLE, PA
 export const ownCommunitiesPageSchema = pagedEnvelope(ownCommunityRowSchema);
 export type OwnCommunitiesPage = z.infer<typeof ownCommunitiesPageSchema>;
 
-/** POST porteros/calendar/bymonth {year, month, id_finca}: the community's visit entries of that month (`mine` false). */
+/**
+ * POST porteros/calendar/bymonth {year, month, id_finca, day?, page?, limit?}: the days of the month the
+ * community's visits cover and a page of the visits (`mine` false; `side` is ignored: none is the porter's).
+ */
 export const porterCalendarRequestSchema = calendarMonthRequestSchema;
-export const porterCalendarResponseSchema = z.object({
-  result: z.literal(true),
-  calendar: z.array(calendarEntrySchema),
+export const porterCalendarResponseSchema = calendarMonthResponseSchema.pick({
+  result: true,
+  days: true,
+  calendar: true,
+  count: true,
+  pagination: true,
 });
 
 /**

@@ -50,7 +50,11 @@ export const calendarEntries = pgTable(
     erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
-    index("calendar_entries_community_idx").on(t.communityId, t.startsAt).where(sql`${t.erasedAt} is null`),
+    // With the end and the provider in the index, the month's days, its counts and the coincidence check read
+    // the index alone (the live entries of a community from a start on) and touch no table page.
+    index("calendar_entries_community_idx")
+      .on(t.communityId, t.startsAt, t.endsAt, t.providerCompanyId)
+      .where(sql`${t.erasedAt} is null`),
     index("calendar_entries_provider_idx").on(t.providerCompanyId, t.startsAt),
     index("calendar_entries_created_by_idx").on(t.createdByUserId),
     check("calendar_entries_range_check", sql`${t.endsAt} > ${t.startsAt}`),

@@ -1,6 +1,6 @@
 import {
   calendarAcknowledgeSchema,
-  calendarMonthRequestSchema,
+  calendarMonthOfSchema,
   calendarNoticeLinkSchema,
   calendarNoticeResponseSchema,
   calendarNoticesResponseSchema,
@@ -83,7 +83,7 @@ export const calendarNoticesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext
       schema: {
         tags: ["calendar"],
         summary: "Avisos de coincidencias del mes en la comunidad: enviados, entregados y contestados",
-        body: calendarMonthRequestSchema,
+        body: calendarMonthOfSchema,
         response: { 200: calendarNoticesResponseSchema, ...errors },
       },
     },

@@ -1,9 +1,4 @@
-import {
-  type CalendarNotice,
-  type calendarMonthRequestSchema,
-  type calendarSendSchema,
-  ErrorKey,
-} from "@coordina/domain";
+import { type CalendarNotice, type calendarMonthOfSchema, type calendarSendSchema, ErrorKey } from "@coordina/domain";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
@@ -188,7 +183,7 @@ export async function acknowledgeFromCalendar(db: Db, actor: Actor, id: number):
 export async function listNotices(
   db: Db,
   actor: Actor,
-  q: z.output<typeof calendarMonthRequestSchema>,
+  q: z.output<typeof calendarMonthOfSchema>,
 ): Promise<CalendarNotice[]> {
   const community = await communityFor(db, actor, q.id_finca, "list");
   const all = noticePolicy.can(actor, "listAll", community);

@@ -19,7 +19,8 @@ import {
   eraseEntry,
   findEntry,
   insertEntry,
-  monthEntries,
+  monthDays,
+  monthPage,
   monthSchedules,
   services24,
 } from "./entries.repository.js";
@@ -120,9 +121,29 @@ export async function addEntry(
 }
 
 /**
+ * The days of a community's month that entries cover and the page of entries `q` asks for, with their
+ * number; `me`: the caller's company, whose entries are 'mine' (null: none is).
+ */
+export async function monthPageOf(
+  db: Db,
+  communityId: number,
+  q: z.output<typeof calendarMonthRequestSchema>,
+  me: number | null,
+) {
+  const query = { ...q, communityId, me };
+  const [{ days, count }, entries] = await Promise.all([monthDays(db, query), monthPage(db, query)]);
+  return {
+    days,
+    calendar: entries.map((e) => ({ ...e, mine: me !== null && e.id_provider === me })),
+    count,
+    pagination: { count, page: q.page, limit: q.limit },
+  };
+}
+
+/**
  * companies/calendar-fincas/provider: the community's month for a provider serving it, its administrator
- * or its colegio: the entries that overlap it (`mine`: the caller's own), and the providers' weekly
- * schedules and 24-hour services.
+ * or its colegio: the days its entries cover, a page of the entries asked for (`mine`: the caller's own),
+ * and the providers' weekly schedules and 24-hour services.
  */
 export async function calendarMonth(
   db: Db,
@@ -130,16 +151,13 @@ export async function calendarMonth(
   q: z.output<typeof calendarMonthRequestSchema>,
 ): Promise<Omit<CalendarMonth, "result">> {
   const community = await calendarCommunity(db, actor, q.id_finca, "viewMonth");
-  const [entries, schedules, seven24] = await Promise.all([
-    monthEntries(db, community.id, q.year, q.month),
+  const me = calendarPolicy.mine(actor, actor.companyId) ? actor.companyId : null;
+  const [month, schedules, seven24] = await Promise.all([
+    monthPageOf(db, community.id, q, me),
     monthSchedules(db, community.id, q.year, q.month),
     services24(db, community.id),
   ]);
-  return {
-    calendar: entries.map((e) => ({ ...e, mine: calendarPolicy.mine(actor, e.id_provider) })),
-    schedules,
-    services24: seven24,
-  };
+  return { ...month, schedules, services24: seven24 };
 }
 
 /** companies/calendar-fincas/delete/{id}: the provider deletes one of its own entries (its row is kept). */

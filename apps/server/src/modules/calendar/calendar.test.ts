@@ -4,6 +4,7 @@ import {
   type CalendarMonth,
   type Coincidence,
   ErrorKey,
+  PAGE_SIZE,
   todayInSpain,
 } from "@coordina/domain";
 import { count, eq } from "drizzle-orm";
@@ -319,7 +320,85 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     expect((await monthOf(w.t.administrador, 2026, 3)).calendar).toEqual(notMine);
     expect((await monthOf(w.t.colegio, 2026, 3)).calendar).toEqual(notMine);
     const porter = await post(w.t.portero, "/porteros/calendar/bymonth", { year: 2026, month: 3, id_finca: w.C1.id });
-    expect(porter.json()).toEqual({ result: true, calendar: notMine });
+    expect(porter.json()).toEqual({
+      result: true,
+      days: [
+        { day: "2026-03-10", mine: 0, others: 1 },
+        { day: "2026-03-11", mine: 0, others: 1 },
+      ],
+      calendar: notMine,
+      count: 2,
+      pagination: { count: 2, page: 1, limit: PAGE_SIZE.calendarEntries },
+    });
+  });
+
+  it("answers the days its entries cover, with the caller's and the others' counts, whatever page or side is asked", async () => {
+    await at(w.P1.id, "2026-03-09 22:00", "2026-03-11 01:00"); // three Madrid days
+    await at(w.P3.id, "2026-03-10 09:00", "2026-03-10 10:00");
+    await at(w.P3.id, "2026-03-31 23:00", "2026-04-01 01:00"); // April's 1st is not March's
+    await at(w.P3.id, "2026-03-29 01:00", "2026-03-30 00:00"); // the spring-forward day, up to 00:00 only
+    await at(w.P3.id, "2026-03-12 09:00", "2026-03-12 10:00", { erased: true });
+    const days = [
+      { day: "2026-03-09", mine: 1, others: 0 },
+      { day: "2026-03-10", mine: 1, others: 1 },
+      { day: "2026-03-11", mine: 1, others: 0 },
+      { day: "2026-03-29", mine: 0, others: 1 },
+      { day: "2026-03-31", mine: 0, others: 1 },
+    ];
+    const month = (body: object) => post(w.t.gremio, MONTH, { year: 2026, month: 3, id_finca: w.C1.id, ...body });
+    for (const body of [{}, { side: "mine" }, { side: "others", page: 2, limit: 1 }, { day: "2026-03-20" }]) {
+      expect((await month(body)).json().days).toEqual(days);
+    }
+    const admin = await post(w.t.administrador, MONTH, { year: 2026, month: 3, id_finca: w.C1.id });
+    expect(admin.json().days).toEqual(days.map(({ day, mine, others }) => ({ day, mine: 0, others: mine + others })));
+  });
+
+  it("answers one side, one day or one page of the entries, with their number", async () => {
+    await at(w.P1.id, "2026-03-09 22:00", "2026-03-11 01:00");
+    await at(w.P3.id, "2026-03-10 09:00", "2026-03-10 10:00");
+    await at(w.P3.id, "2026-03-10 23:00", "2026-03-11 00:00");
+    await at(w.P3.id, "2026-03-11 00:00", "2026-03-11 02:00"); // begins where the 10th ends
+    const asked = async (body: object) => {
+      const res = await post(w.t.gremio, MONTH, { year: 2026, month: 3, id_finca: w.C1.id, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      const m = res.json() as CalendarMonth;
+      return { starts: m.calendar.map((e) => e.startdate), count: m.count, pagination: m.pagination };
+    };
+    expect(await asked({ side: "mine" })).toMatchObject({ starts: ["2026-03-09 22:00"], count: 1 });
+    expect(await asked({ side: "others" })).toMatchObject({
+      starts: ["2026-03-10 09:00", "2026-03-10 23:00", "2026-03-11 00:00"],
+      count: 3,
+    });
+    expect(await asked({ day: "2026-03-10" })).toMatchObject({
+      starts: ["2026-03-09 22:00", "2026-03-10 09:00", "2026-03-10 23:00"],
+      count: 3,
+    });
+    expect(await asked({ day: "2026-03-10", side: "others", page: 2, limit: 1 })).toEqual({
+      starts: ["2026-03-10 23:00"],
+      count: 2,
+      pagination: { count: 2, page: 2, limit: 1 },
+    });
+    expect(await asked({ day: "2026-03-12" })).toMatchObject({ starts: [], count: 0 });
+    expect(await asked({ page: 9 })).toMatchObject({ starts: [], count: 4 });
+    // The porter has no side: it sees the day's every visit.
+    const porter = await post(w.t.portero, "/porteros/calendar/bymonth", {
+      year: 2026,
+      month: 3,
+      id_finca: w.C1.id,
+      day: "2026-03-11",
+      side: "mine",
+    });
+    expect(porter.json().calendar.map((e: CalendarEntry) => e.startdate)).toEqual([
+      "2026-03-09 22:00",
+      "2026-03-11 00:00",
+    ]);
+  });
+
+  it("refuses a day of another month, and a page or a size out of range", async () => {
+    for (const body of [{ day: "2026-04-01" }, { day: "2026-3-1" }, { page: 0 }, { limit: 101 }, { side: "todos" }]) {
+      const res = await post(w.t.gremio, MONTH, { year: 2026, month: 3, id_finca: w.C1.id, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
   });
 
   it("is refused to whoever is not the community's", async () => {

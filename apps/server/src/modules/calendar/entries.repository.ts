@@ -1,4 +1,4 @@
-import { CALENDAR } from "@coordina/domain";
+import { CALENDAR, type CalendarSide } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, queryTypedPrepared, type RowOf } from "../../db/rows.js";
@@ -112,20 +112,92 @@ const entryRow = {
 };
 export type EntryRow = RowOf<typeof entryRow>;
 
+/** A page of a community's month or day, and the days its entries cover (calendar-fincas/provider, bymonth). */
+export interface MonthPageQuery {
+  communityId: number;
+  year: number;
+  month: number;
+  /** 'YYYY-MM-DD' of that month: only the entries covering it; null: the whole month */
+  day: string | null;
+  side: CalendarSide;
+  /** the caller's company: its entries are 'mine'; null (a porter): none is */
+  me: number | null;
+  page: number;
+  limit: number;
+}
+
 /**
- * The community's live entries that overlap the Madrid month (its boundaries in local time, so a month
- * across a daylight-saving change is still its days), by start. An entry spans at most
- * CALENDAR.maxSpanDays, so `starts_at` is bounded from both sides: a range read of the community's index.
+ * The community's live entries that overlap [from, to): an entry spans at most CALENDAR.maxSpanDays, so
+ * `starts_at` is bounded from both sides, a range read of the community's index.
  */
-export function monthEntries(db: DbOrTx, communityId: number, year: number, month: number): Promise<EntryRow[]> {
+const overlapping = (communityId: number, from: SQL, to: SQL) =>
+  sql`e.community_id = ${communityId} and e.erased_at is null
+      and e.starts_at >= ${from} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+      and e.starts_at < ${to} and e.ends_at > ${from}`;
+
+/** Whose entries: the caller's own, the others' or every one (a caller without a company has none). */
+const ofSide = (side: CalendarSide, me: number | null) =>
+  side === "all"
+    ? sql`true`
+    : side === "mine"
+      ? sql`e.provider_company_id = ${me ?? 0}`
+      : sql`e.provider_company_id <> ${me ?? 0}`;
+
+/** The entries the query asks for: of its day (Madrid 00:00 to 00:00) or of its month, and of its side. */
+function askedFor(q: MonthPageQuery) {
+  const range =
+    q.day === null
+      ? overlapping(q.communityId, monthStartSql(q.year, q.month), monthStartSql(q.year, q.month, 1))
+      : overlapping(
+          q.communityId,
+          sql`(${q.day}::date::timestamp at time zone ${TZ})`,
+          sql`((${q.day}::date + 1)::timestamp at time zone ${TZ})`,
+        );
+  return sql`${range} and ${ofSide(q.side, q.me)}`;
+}
+
+/**
+ * The Madrid days of the month that the community's entries cover, with how many are the caller's and how
+ * many others' (whatever day or side was asked), and in every row the number of entries asked for: no day
+ * is covered only when the month has no entry, and then none is asked for either. The month's day
+ * boundaries are instants computed once (a daylight-saving day lasts 23 or 25 hours); each entry finds
+ * its first and last day among them by binary search (`width_bucket`), and the entries are counted by
+ * span before the spans are spread over their days.
+ */
+export async function monthDays(db: DbOrTx, q: MonthPageQuery) {
+  const first = sql`make_date(${q.year}::int, ${q.month}::int, 1)`;
+  const rows = await queryTypedPrepared(
+    db,
+    sql`with bounds as (
+          select array_agg(x at time zone ${TZ} order by x) as b
+          from generate_series(${first}::timestamp, ${first} + interval '1 month', interval '1 day') x
+        ),
+        spans as (
+          select width_bucket(e.starts_at, bounds.b) as first_day,
+                 width_bucket(e.ends_at - interval '1 microsecond', bounds.b) as last_day,
+                 count(*) filter (where e.provider_company_id = ${q.me ?? 0}) as mine,
+                 count(*) filter (where e.provider_company_id <> ${q.me ?? 0}) as others
+          from calendar_entries e, bounds
+          where ${overlapping(q.communityId, monthStartSql(q.year, q.month), monthStartSql(q.year, q.month, 1))}
+          group by 1, 2
+        )
+        select to_char(${first} + n - 1, 'YYYY-MM-DD') as day, sum(s.mine)::int as mine, sum(s.others)::int as others,
+          (select count(*) from calendar_entries e where ${askedFor(q)})::int as asked
+        from spans s, bounds
+        cross join lateral generate_series(greatest(s.first_day, 1), least(s.last_day, array_length(bounds.b, 1) - 1)) n
+        group by n order by n`,
+    { day: col.text, mine: col.int, others: col.int, asked: col.int },
+  );
+  return { days: rows.map(({ day, mine, others }) => ({ day, mine, others })), count: rows[0]?.asked ?? 0 };
+}
+
+/** One page of the entries the query asks for, by start. */
+export function monthPage(db: DbOrTx, q: MonthPageQuery): Promise<EntryRow[]> {
   return queryTypedPrepared(
     db,
     sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
-        where e.community_id = ${communityId} and e.erased_at is null
-          and e.starts_at >= ${monthStartSql(year, month)} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
-          and e.starts_at < ${monthStartSql(year, month, 1)}
-          and e.ends_at > ${monthStartSql(year, month)}
-        order by e.starts_at, e.id`,
+        where ${askedFor(q)}
+        order by e.starts_at, e.id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     entryRow,
   );
 }

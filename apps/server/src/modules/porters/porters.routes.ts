@@ -296,9 +296,6 @@ export const portersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = as
         response: { 200: porterCalendarResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: true as const,
-      calendar: await porterCalendar(app.db, actorOf(request), request.body),
-    }),
+    async (request) => ({ result: true as const, ...(await porterCalendar(app.db, actorOf(request), request.body)) }),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  type CalendarEntry,
   type communityPortersIndexSchema,
   ErrorKey,
   type ownCommunitiesIndexSchema,
@@ -12,7 +11,7 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/app-error.js";
-import { monthEntries } from "../calendar/entries.repository.js";
+import { monthPageOf } from "../calendar/calendar.service.js";
 import { communityUnder } from "../communities/communities.service.js";
 import { type PorterAction, portersPolicy } from "./porters.policy.js";
 import { communityPorters, dropPorter, pageCommunityPorters, pageOwnCommunities } from "./porters.repository.js";
@@ -64,13 +63,11 @@ export function listOwnCommunities(db: Db, actor: Actor, q: z.output<typeof ownC
   return pageOwnCommunities(db, { userId: actor.userId, companyId: actor.companyId }, q);
 }
 
-/** porteros/calendar/bymonth: the community's visits of that month (none its own), for one of its live porters. */
-export async function porterCalendar(
-  db: Db,
-  actor: Actor,
-  q: z.output<typeof porterCalendarRequestSchema>,
-): Promise<CalendarEntry[]> {
+/**
+ * porteros/calendar/bymonth: for one of its live porters, the days of the month the community's visits
+ * cover and a page of them (none is the porter's: `side` does not apply).
+ */
+export async function porterCalendar(db: Db, actor: Actor, q: z.output<typeof porterCalendarRequestSchema>) {
   const community = await porterCommunity(db, actor, q.id_finca, "actAsPorter");
-  const entries = await monthEntries(db, community.id, q.year, q.month);
-  return entries.map((e) => ({ ...e, mine: false }));
+  return monthPageOf(db, community.id, { ...q, side: "all" }, null);
 }

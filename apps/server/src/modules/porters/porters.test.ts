@@ -318,7 +318,13 @@ describe("the porter's calendar of a community (porteros/calendar/bymonth)", () 
 
   it("answers its community's (still empty) calendar", async () => {
     const res = await month(w.t.portero, w.C1.id);
-    expect(res.json()).toEqual({ result: true, calendar: [] });
+    expect(res.json()).toEqual({
+      result: true,
+      days: [],
+      calendar: [],
+      count: 0,
+      pagination: { count: 0, page: 1, limit: PAGE_SIZE.calendarEntries },
+    });
   });
 
   it("refuses a community it does not work in, and everybody but porters", async () => {

@@ -80,7 +80,11 @@ const notice = (id: number, over: Partial<CalendarNotice> = {}): CalendarNotice 
 });
 
 interface World {
+  /** the community's entries of the month (by default OTHER and MINE) */
+  entries?: (body: Record<string, unknown>) => CalendarEntry[];
   month?: (body: Record<string, unknown>) => Partial<CalendarMonth>;
+  /** holds the month's answer until the promise it returns settles */
+  hold?: (body: Record<string, unknown>) => Promise<void> | undefined;
   notices?: CalendarNotice[];
   add?: () => Response;
   coincidences?: () => Response;
@@ -89,11 +93,38 @@ interface World {
 
 const ok = (body: object) => json(200, { result: true, ...body });
 
+/**
+ * The month call as the server answers it, for entries within one day each: the days they start on with the
+ * caller's and the others' counts, and the page asked of the side and the day asked.
+ */
+function monthAnswer(entries: CalendarEntry[], body: Record<string, unknown>) {
+  const days = [...new Set(entries.map((e) => e.startdate.slice(0, 10)))].sort().map((day) => {
+    const ofDay = entries.filter((e) => e.startdate.startsWith(day));
+    return { day, mine: ofDay.filter((e) => e.mine).length, others: ofDay.filter((e) => !e.mine).length };
+  });
+  const listed = entries.filter(
+    (e) =>
+      (body.day === null || e.startdate.startsWith(String(body.day))) &&
+      (body.side === "all" || e.mine === (body.side === "mine")),
+  );
+  const page = Number(body.page);
+  const limit = Number(body.limit);
+  return {
+    days,
+    calendar: listed.slice((page - 1) * limit, page * limit),
+    count: listed.length,
+    pagination: { count: listed.length, page, limit },
+  };
+}
+
 /** The calendar's server: each call answers what the world says; every call is kept. */
 function serve(world: World = {}) {
-  return stubServer((path, body) => {
-    if (path === PATHS.month)
-      return ok({ calendar: [OTHER, MINE], schedules: [], services24: [], ...world.month?.(body) });
+  return stubServer(async (path, body) => {
+    if (path === PATHS.month) {
+      await world.hold?.(body);
+      const entries = world.entries?.(body) ?? [OTHER, MINE];
+      return ok({ ...monthAnswer(entries, body), schedules: [], services24: [], ...world.month?.(body) });
+    }
     if (path === PATHS.notices) return ok({ data: world.notices ?? [] });
     if (path === PATHS.add) return world.add?.() ?? ok({ data: entry(9, { mine: true }), incidences: [] });
     if (path.startsWith(PATHS.delete)) return ok({});
@@ -106,6 +137,11 @@ function serve(world: World = {}) {
 }
 type Calls = ReturnType<typeof serve>;
 const callsTo = (calls: Calls, path: string) => calls.filter((c) => c.path.startsWith(path));
+/** What the month's list of `side` was asked, in order. */
+const listAsks = (calls: Calls, side: string) =>
+  callsTo(calls, PATHS.month)
+    .map((c) => c.body)
+    .filter((body) => body.side === side);
 
 function renderCalendar() {
   return renderInApp(
@@ -163,7 +199,12 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     // A comment over 30 characters is cut; the whole of it is its name (and tooltip).
     expect(within(own).getByText("Cambio de bajantes en el patio…")).toBeTruthy();
     expect(within(own).getByLabelText(MINE.comment)).toBeTruthy();
-    expect(callsTo(calls, PATHS.month)[0]?.body).toMatchObject({ year: 2026, month: 11, id_finca: 7 });
+    // Each list is its own page of the month, the server's to choose: the others' and the caller's own.
+    const first = { year: 2026, month: 11, id_finca: 7, day: null, page: 1, limit: 10 };
+    expect(listAsks(calls, "others")).toEqual([expect.objectContaining({ ...first, side: "others" })]);
+    expect(listAsks(calls, "mine")).toEqual([expect.objectContaining({ ...first, side: "mine" })]);
+    expect(callsTo(calls, PATHS.month)).toHaveLength(2);
+    expect(within(card("Mis Fechas")).getByText("Num: 1")).toBeTruthy();
     expect(callsTo(calls, PATHS.notices)[0]?.body).toMatchObject({ year: 2026, month: 11, id_finca: 7 });
 
     const schedules = screen.getByTestId("calendar-schedules");
@@ -173,29 +214,80 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     expect(screen.getByRole("button", { name: "Añadir" })).toBeTruthy();
   });
 
-  it("filters to the day chosen, 'Ver todo el mes' shows all again, and another month is asked for", async () => {
+  it("asks for the day chosen, 'Ver todo el mes' for the whole month again, and another month when it changes", async () => {
     asProvider();
-    const calls = serve({ month: (body) => (body.month === 12 ? { calendar: [] } : {}) });
+    const calls = serve({ entries: (body) => (body.month === 12 ? [] : [OTHER, MINE]) });
     const { user } = renderCalendar();
     await screen.findByTestId("calendar-other-entry");
 
-    // Days with entries are marked for every reader, and keyboard-reachable buttons.
-    const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con entradas/ });
-    expect(screen.getByRole("button", { name: /10 de noviembre de 2026, con entradas/ })).toBeTruthy();
-    expect(screen.queryByRole("button", { name: /11 de noviembre de 2026, con entradas/ })).toBeNull();
+    // The days the answer names are marked for every reader, with how many entries, and keyboard-reachable buttons.
+    const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con 1 entrada$/ });
+    expect(marked.getAttribute("title")).toBe("viernes 27 de noviembre de 2026, con 1 entrada");
+    expect(screen.getByRole("button", { name: /10 de noviembre de 2026, con 1 entrada \(tuyas: 1\)$/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "miércoles 11 de noviembre de 2026" })).toBeTruthy();
     await user.click(marked);
     expect(screen.getByTestId("calendar-showing").textContent).toBe("Entradas del 27/11/2026");
+    expect(await within(card("Mis Fechas")).findByText("No tienes entradas")).toBeTruthy();
     expect(screen.getByTestId("calendar-other-entry")).toBeTruthy();
-    expect(screen.queryByTestId("calendar-own-entry")).toBeNull();
-    expect(within(card("Mis Fechas")).getByText("No tienes entradas")).toBeTruthy();
+    expect(listAsks(calls, "others").map((body) => body.day)).toEqual([null, "2026-11-27"]);
+    expect(listAsks(calls, "mine").map((body) => body.day)).toEqual([null, "2026-11-27"]);
 
+    // The whole month again.
     await user.click(screen.getByRole("button", { name: "Ver todo el mes" }));
-    expect(screen.getByTestId("calendar-own-entry")).toBeTruthy();
+    expect(await screen.findByTestId("calendar-own-entry")).toBeTruthy();
+    expect(screen.getByTestId("calendar-showing").textContent).toBe("Entradas de noviembre de 2026");
 
     await user.click(screen.getByRole("button", { name: "Mes siguiente" }));
     expect(await screen.findByText("No hay entradas de otros proveedores")).toBeTruthy();
-    expect(callsTo(calls, PATHS.month).map((c) => c.body.month)).toEqual([11, 12]);
+    expect(await within(card("Mis Fechas")).findByText("No tienes entradas")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /con \d+ entradas?/ })).toBeNull();
+    expect(listAsks(calls, "others").at(-1)).toMatchObject({ year: 2026, month: 12, day: null, page: 1 });
+    expect(listAsks(calls, "mine").at(-1)).toMatchObject({ year: 2026, month: 12, day: null, page: 1 });
     await waitFor(() => expect(callsTo(calls, PATHS.notices).map((c) => c.body.month)).toEqual([11, 12]));
+  });
+
+  it("turns the pages of each list on its own, keeping the page shown while the next loads", async () => {
+    asProvider();
+    const others = Array.from({ length: 12 }, (_, i) =>
+      entry(100 + i, {
+        startdate: `2026-11-${String(i + 1).padStart(2, "0")} 09:00`,
+        enddate: `2026-11-${String(i + 1).padStart(2, "0")} 10:00`,
+        comment: `Visita ${i + 1}`,
+      }),
+    );
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = serve({
+      entries: () => [...others, MINE],
+      hold: (body) => (body.side === "others" && body.page === 2 ? held : undefined),
+    });
+    const { user } = renderCalendar();
+    await screen.findAllByTestId("calendar-other-entry");
+    const list = card("Otros Proveedores");
+    expect(within(list).getAllByTestId("calendar-other-entry")).toHaveLength(10);
+    expect(within(list).getByText("Num: 12")).toBeTruthy();
+    // A list of one page has no pages to turn.
+    expect(within(card("Mis Fechas")).queryByRole("button", { name: "Página 2" })).toBeNull();
+
+    await user.click(within(list).getByRole("button", { name: "Página 2" }));
+    // Page 1 stays while page 2 is on its way: no spinner, the screen does not jump.
+    expect(within(list).getByText("Visita 1")).toBeTruthy();
+    expect(screen.queryByText("Cargando el calendario…")).toBeNull();
+    release();
+    expect(await within(list).findByText("Visita 11")).toBeTruthy();
+    expect(within(list).getAllByTestId("calendar-other-entry")).toHaveLength(2);
+    expect(within(list).queryByText("Visita 1")).toBeNull();
+    expect(listAsks(calls, "others").map((body) => body.page)).toEqual([1, 2]);
+    // 'Mis Fechas' stays on its page, not asked again.
+    expect(listAsks(calls, "mine").map((body) => body.page)).toEqual([1]);
+    expect(screen.getByTestId("calendar-own-entry")).toBeTruthy();
+
+    // A day chosen starts the list again on its first page.
+    await user.click(screen.getByRole("button", { name: /^martes 3 de noviembre de 2026/ }));
+    expect(await within(list).findByText("Visita 3")).toBeTruthy();
+    expect(listAsks(calls, "others").at(-1)).toMatchObject({ day: "2026-11-03", page: 1 });
   });
 
   it("adds an entry: 'Aceptar' waits for a start, and for an end with a comment; a refusal says why", async () => {
@@ -252,7 +344,11 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(callsTo(calls, PATHS.add)[1]?.body).toMatchObject({ enddate: "2026-11-27 11:00" });
-    await waitFor(() => expect(callsTo(calls, PATHS.month)).toHaveLength(2));
+    // Both lists of the day shown are asked again.
+    for (const side of ["others", "mine"])
+      await waitFor(() =>
+        expect(listAsks(calls, side).map((body) => body.day)).toEqual([null, "2026-11-27", "2026-11-27"]),
+      );
   });
 
   it("says the number of days of a refusal that names it, not its placeholder", async () => {
@@ -387,7 +483,8 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     await user.click(within(await dialog("Borrar entrada")).getByRole("button", { name: "Borrar" }));
     expect((await screen.findByTestId("calendar-notice-alert")).textContent).toContain("Entrada de calendario borrada");
     expect(callsTo(calls, PATHS.delete).map((c) => c.path)).toEqual([`${PATHS.delete}2`]);
-    await waitFor(() => expect(callsTo(calls, PATHS.month)).toHaveLength(2));
+    await waitFor(() => expect(listAsks(calls, "mine")).toHaveLength(2));
+    await waitFor(() => expect(listAsks(calls, "others")).toHaveLength(2));
   });
 
   it("answers 'Enterado' to a notice it got; the notices reload", async () => {
@@ -411,7 +508,7 @@ describe("the community calendar for a provider (CalendarPage)", () => {
 describe("the community calendar for its administrator", () => {
   it("lists every entry in one table, without 'Añadir' or 'Mis Fechas', and the month's notices with their states", async () => {
     asAdministrator();
-    serve({
+    const calls = serve({
       notices: [
         notice(11, { acknowledged_at: "2026-11-04 09:30", acknowledged_by: "ana@levante.es" }),
         notice(12, { sent_at: null, delivered_at: null }),
@@ -420,6 +517,8 @@ describe("the community calendar for its administrator", () => {
     renderCalendar();
     await screen.findAllByTestId("calendar-other-entry");
     expect(within(card("Otros Proveedores")).getAllByTestId("calendar-other-entry")).toHaveLength(2);
+    // One list of every side, asked once.
+    expect(callsTo(calls, PATHS.month).map((c) => c.body.side)).toEqual(["all"]);
     expect(screen.queryByRole("heading", { name: "Mis Fechas" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Añadir" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Borrar entrada|Coincidencias:/ })).toBeNull();

@@ -1,16 +1,16 @@
-import { type CalendarEntry, type CommunityView, Role } from "@coordina/domain";
+import { type CalendarEntry, type CalendarMonth, type CalendarSide, type CommunityView, Role } from "@coordina/domain";
 import { Button, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarPlus, IconUsers } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOutletContext } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { roleOf, useSession } from "../../app/session";
-import { CalendarEntriesCard } from "../../shared/calendar/CalendarEntriesCard";
-import { daysWithEntries, entriesOfDay, spanText } from "../../shared/calendar/calendarDays";
+import { CalendarEntriesCard, type ListPaging } from "../../shared/calendar/CalendarEntriesCard";
+import { spanText } from "../../shared/calendar/calendarDays";
 import { MonthCalendar } from "../../shared/calendar/MonthCalendar";
-import { useCalendarMonth } from "../../shared/calendar/useCalendarMonth";
+import { type CalendarMonthState, useCalendarMonth } from "../../shared/calendar/useCalendarMonth";
 import { namedFor } from "../../ui/ItemCard";
 import { QueryView } from "../../ui/LoadState";
 import { IconAction, RowActionHost, TRASH, useRowActions } from "../../ui/RowActions";
@@ -25,22 +25,27 @@ import texts from "./es.json";
 
 addTexts(texts);
 
-const EMPTY: CalendarEntry[] = [];
-
 /**
  * The community's calendar (spec 02 §2 'Provider calendar', §4, §5, §6, §8, §9; issue 22 items 1–3), at
- * gremio/calendar of the panel: the month in Spanish with its days with entries marked, a day chosen filtering
+ * gremio/calendar of the panel: the month in Spanish with its days with entries marked, a day chosen narrowing
  * the lists; the providers' weekly schedules and 24-hour services beside it; 'Otros Proveedores' and, for a
  * provider, 'Mis Fechas' (delete, 'Coincidencias') and 'Añadir'; under them the month's coincidence notices.
- * An administrator sees every entry in one list, without 'Añadir' or 'Mis Fechas'. `pace` is the notices'
- * sending pace (tests shorten it).
+ * An administrator sees every entry in one list, without 'Añadir' or 'Mis Fechas'. Each list is a page the
+ * server chose (of the side and the day), turned on its own; the marked days, schedules and services come with
+ * the first list's answer. `pace` is the notices' sending pace (tests shorten it).
  */
 export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
   const { t } = useTranslation(undefined, { keyPrefix: "calendar-page" });
   const community = useOutletContext<CommunityView>();
   const provider = roleOf(useSession()) === Role.gremio;
   const shown = useCalendarMonth();
-  const month = useQuery(calendarMonthQuery(community.id, shown.year, shown.month));
+  const firstSide: CalendarSide = provider ? "others" : "all";
+  const ask = (side: CalendarSide) => ({ side, day: shown.day, page: shown.page(side) });
+  const month = useQuery(calendarMonthQuery(community.id, shown.year, shown.month, ask(firstSide)));
+  const mine = useQuery({
+    ...calendarMonthQuery(community.id, shown.year, shown.month, ask("mine")),
+    enabled: provider,
+  });
   const [adding, setAdding] = useState(false);
   const [coincidences, setCoincidences] = useState<CoincidencesSubject | null>(null);
   const remove = useDeleteCalendarEntry(community.id);
@@ -59,8 +64,6 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
     },
   });
 
-  const entries = month.data?.calendar ?? EMPTY;
-  const ofDay = entriesOfDay(entries, shown.day);
   const ownButtons = (entry: CalendarEntry) => (
     <>
       <IconAction
@@ -96,41 +99,39 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 1 }} spacing="md">
-            <MonthCalendar state={shown} highlighted={daysWithEntries(entries, shown)} />
+            <MonthCalendar state={shown} days={month.data?.days ?? []} />
             {month.data && <SchedulesCard month={month.data} />}
           </SimpleGrid>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 8 }}>
-          <QueryView query={month} loading={t("loading")} errorTestId="calendar-error" retry>
-            {() =>
-              provider ? (
-                <Stack gap="md">
-                  <CalendarEntriesCard
-                    title={t("others")}
-                    icon={<IconUsers size={20} aria-hidden />}
-                    entries={ofDay.filter((entry) => !entry.mine)}
-                    empty={t("others-empty")}
-                    itemTestId="calendar-other-entry"
-                  />
+          <Stack gap="md">
+            <EntriesList query={month} side={firstSide} shown={shown} loading={t("loading")}>
+              {(answer, paging) => (
+                <CalendarEntriesCard
+                  title={t("others")}
+                  icon={<IconUsers size={20} aria-hidden />}
+                  answer={answer}
+                  paging={paging}
+                  empty={t(provider ? "others-empty" : "all-empty")}
+                  itemTestId="calendar-other-entry"
+                />
+              )}
+            </EntriesList>
+            {provider && (
+              <EntriesList query={mine} side="mine" shown={shown} loading={t("loading")}>
+                {(answer, paging) => (
                   <CalendarEntriesCard
                     title={t("mine")}
-                    entries={ofDay.filter((entry) => entry.mine)}
+                    answer={answer}
+                    paging={paging}
                     empty={t("mine-empty")}
                     actions={ownButtons}
                     itemTestId="calendar-own-entry"
                   />
-                </Stack>
-              ) : (
-                <CalendarEntriesCard
-                  title={t("others")}
-                  icon={<IconUsers size={20} aria-hidden />}
-                  entries={ofDay}
-                  empty={t("all-empty")}
-                  itemTestId="calendar-other-entry"
-                />
-              )
-            }
-          </QueryView>
+                )}
+              </EntriesList>
+            )}
+          </Stack>
         </Grid.Col>
       </Grid>
       <NoticesCard communityId={community.id} year={shown.year} month={shown.month} />
@@ -155,5 +156,32 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
         onClose={() => setCoincidences(null)}
       />
     </Stack>
+  );
+}
+
+/** One list of the month: its loading and failure (with 'Reintentar'), then its page and how it turns. */
+function EntriesList({
+  query,
+  side,
+  shown,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<CalendarMonth>;
+  side: CalendarSide;
+  shown: CalendarMonthState;
+  loading: string;
+  children: (answer: CalendarMonth, paging: ListPaging) => ReactNode;
+}) {
+  return (
+    <QueryView query={query} loading={loading} errorTestId="calendar-error" retry>
+      {(answer) =>
+        children(answer, {
+          page: shown.page(side),
+          onPage: (page) => shown.setPage(side, page),
+          refreshing: query.isFetching,
+        })
+      }
+    </QueryView>
   );
 }

@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const ok = (body: object) => () => json(200, { result: true, ...body });
 
-type Answer = () => Response;
+type Answer = (body: Record<string, unknown>) => Response;
 /** The server: each path answers what `answers` says (in turn when it is a list, the last one kept), every call kept. */
 function stubServer(answers: Record<string, Answer | Answer[]>) {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
@@ -19,11 +19,12 @@ function stubServer(answers: Record<string, Answer | Answer[]>) {
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = new URL(url, "http://localhost").pathname;
-      calls.push({ path, body: JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown> });
+      const body = JSON.parse(String(init?.body ?? "{}")) as Record<string, unknown>;
+      calls.push({ path, body });
       const answer = answers[path];
       const next = Array.isArray(answer) ? (answer.length > 1 ? answer.shift() : answer[0]) : answer;
       if (!next) throw new Error(`unexpected call ${path}`);
-      return next();
+      return next(body);
     }),
   );
   return calls;
@@ -51,6 +52,41 @@ function doc(name: string, group: string | null, over: Partial<CommunityDocument
     ...over,
   };
 }
+
+type Visit = { id: number; provider_name: string; startdate: string; enddate: string; comment: string };
+const visitOf = (over: Partial<Visit> & { id: number }) => ({
+  id_provider: 50,
+  id_finca: 7,
+  provider_name: "Ascensores Levante S.L.",
+  startdate: "2026-11-27 09:00",
+  enddate: "2026-11-27 13:00",
+  comment: "Revisión anual del ascensor",
+  notify: false,
+  mine: false,
+  ...over,
+});
+
+/**
+ * porteros/calendar/bymonth as the server answers it, for visits within one day each: the days they start on,
+ * and the page asked of the day asked (or of the month).
+ */
+const porterMonth =
+  (visits: ReturnType<typeof visitOf>[]): Answer =>
+  (body) => {
+    const days = [...new Set(visits.map((v) => v.startdate.slice(0, 10)))]
+      .sort()
+      .map((day) => ({ day, mine: 0, others: visits.filter((v) => v.startdate.startsWith(day)).length }));
+    const listed = visits.filter((v) => body.day === null || v.startdate.startsWith(String(body.day)));
+    const page = Number(body.page);
+    const limit = Number(body.limit);
+    return json(200, {
+      result: true,
+      days,
+      calendar: listed.slice((page - 1) * limit, page * limit),
+      count: listed.length,
+      pagination: { count: listed.length, page, limit },
+    });
+  };
 
 const PATHS = {
   community: `/companies/fincas/view/${COMMUNITY.id}`,
@@ -180,7 +216,7 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
       [PATHS.community]: ok({ finca: COMMUNITY }),
       [PATHS.administrator]: ok({ data: [] }),
       [PATHS.providers]: ok({ data: [] }),
-      [PATHS.calendar]: ok({ calendar: [] }),
+      [PATHS.calendar]: porterMonth([]),
       [PATHS.defined]: ok({ company: { id: 41, name: "portero@fincas.es" }, data: [] }),
     });
     // Only the date is fixed: the timers stay real for Mantine and the queries.
@@ -205,21 +241,13 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
     expect(tab(/Documentos/).getAttribute("aria-selected")).toBe("true");
   });
 
-  it("shows the month's visits read only: days with visits marked, a day filters them, the arrows change month", async () => {
-    const visit = {
-      id: 1,
-      id_provider: 50,
-      id_finca: 7,
-      provider_name: "Ascensores Levante S.L.",
-      startdate: "2026-11-27 09:00",
-      enddate: "2026-11-27 13:00",
-      comment: "Revisión anual del ascensor",
-    };
+  it("shows the month's visits read only: days with visits marked, a day asks for its visits, the arrows change month", async () => {
+    const visit = visitOf({ id: 1 });
     const calls = stubServer({
       [PATHS.community]: ok({ finca: COMMUNITY }),
       [PATHS.administrator]: ok({ data: [] }),
       [PATHS.providers]: ok({ data: [] }),
-      [PATHS.calendar]: [ok({ calendar: [visit] }), ok({ calendar: [] })],
+      [PATHS.calendar]: (body) => porterMonth(body.month === 11 ? [visit] : [])(body),
     });
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 3, 10, 0));
@@ -234,8 +262,8 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
     expect(screen.queryByRole("button", { name: /Añadir|Borrar/ })).toBeNull();
 
     // The day with the visit is marked; another day shows none, 'Ver todo el mes' all of them again.
-    const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con entradas/ });
-    expect(screen.queryByRole("button", { name: /26 de noviembre de 2026, con entradas/ })).toBeNull();
+    const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con 1 entrada$/ });
+    expect(screen.queryByRole("button", { name: /26 de noviembre de 2026, con/ })).toBeNull();
     await user.click(screen.getByRole("button", { name: /26 de noviembre de 2026/ }));
     expect(await screen.findByText("No hay visitas previstas ese día")).toBeTruthy();
     expect(screen.queryByTestId("porter-calendar-entry")).toBeNull();
@@ -243,15 +271,51 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
     expect(await screen.findByTestId("porter-calendar-entry")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Ver todo el mes" }));
     expect(screen.getByTestId("calendar-showing").textContent).toBe("Entradas de noviembre de 2026");
+    expect(callsTo(calls, PATHS.calendar).map((c) => c.body.day)).toEqual(
+      expect.arrayContaining([null, "2026-11-26", "2026-11-27"]),
+    );
 
-    // The next month is asked for.
+    // The next month is asked for, from its first page.
     await user.click(screen.getByRole("button", { name: "Mes siguiente" }));
     expect(await screen.findByRole("heading", { name: "Visitas previstas en diciembre de 2026" })).toBeTruthy();
     expect(await screen.findByText("No hay visitas previstas este mes")).toBeTruthy();
-    expect(callsTo(calls, PATHS.calendar).map((c) => c.body)).toEqual([
-      expect.objectContaining({ year: 2026, month: 11, id_finca: 7 }),
-      expect.objectContaining({ year: 2026, month: 12, id_finca: 7 }),
-    ]);
+    expect(callsTo(calls, PATHS.calendar)[0]?.body).toMatchObject({
+      year: 2026,
+      month: 11,
+      id_finca: 7,
+      day: null,
+      page: 1,
+      limit: 10,
+    });
+    expect(callsTo(calls, PATHS.calendar).at(-1)?.body).toMatchObject({ year: 2026, month: 12, day: null, page: 1 });
+  });
+
+  it("pages the month's visits: ten a page, the count under them, the next page asked for", async () => {
+    const visits = Array.from({ length: 12 }, (_, i) =>
+      visitOf({
+        id: i + 1,
+        startdate: `2026-11-${String(i + 1).padStart(2, "0")} 09:00`,
+        enddate: `2026-11-${String(i + 1).padStart(2, "0")} 10:00`,
+        comment: `Visita ${i + 1}`,
+      }),
+    );
+    const calls = stubServer({
+      [PATHS.community]: ok({ finca: COMMUNITY }),
+      [PATHS.administrator]: ok({ data: [] }),
+      [PATHS.providers]: ok({ data: [] }),
+      [PATHS.calendar]: porterMonth(visits),
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 3, 10, 0));
+    const { user } = renderPanel("/porteros/comunidades/7?tab=calendario");
+
+    expect(await screen.findAllByTestId("porter-calendar-entry")).toHaveLength(10);
+    const calendar = screen.getByTestId("porter-calendar");
+    expect(within(calendar).getByText("Num: 12")).toBeTruthy();
+    await user.click(within(calendar).getByRole("button", { name: "Página 2" }));
+    expect(await within(calendar).findByText("Visita 11")).toBeTruthy();
+    expect(within(calendar).getAllByTestId("porter-calendar-entry")).toHaveLength(2);
+    expect(callsTo(calls, PATHS.calendar).map((c) => c.body.page)).toEqual([1, 2]);
   });
 
   it("shows each visit as a card on a phone: provider, span and comment", async () => {
@@ -260,19 +324,7 @@ describe("the porter's panel of a community (PorterPanelPage)", () => {
       [PATHS.community]: ok({ finca: COMMUNITY }),
       [PATHS.administrator]: ok({ data: [] }),
       [PATHS.providers]: ok({ data: [] }),
-      [PATHS.calendar]: ok({
-        calendar: [
-          {
-            id: 1,
-            id_provider: 50,
-            id_finca: 7,
-            provider_name: "Ascensores Levante S.L.",
-            startdate: "2026-11-27 09:00",
-            enddate: "2026-11-27 13:00",
-            comment: "Revisión anual del ascensor",
-          },
-        ],
-      }),
+      [PATHS.calendar]: porterMonth([visitOf({ id: 1 })]),
     });
     renderPanel("/porteros/comunidades/7?tab=calendario");
     const entry = await screen.findByTestId("porter-calendar-entry");

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { listColumns } from "../../ui/listColumns";
-import { shortComment, shownDateTime, spanText } from "./calendarDays";
+import { pagesOf, shortComment, shownDateTime, spanText } from "./calendarDays";
 import "./texts";
 
 /** What a calendar list shows of an entry (the provider's and the porter's answers both have it). */
@@ -16,9 +16,26 @@ export interface ListedEntry {
   comment: string;
 }
 
+/** What a calendar list shows of the page the server answered (either call's answer has it). */
+export interface ListedPage<E extends ListedEntry> {
+  calendar: readonly E[];
+  /** the entries on that side and day, on every page */
+  count: number;
+  pagination: { limit: number };
+}
+
+/** The page a list shows and how it turns (the page is the caller's: a new month or day starts it again). */
+export interface ListPaging {
+  page: number;
+  onPage: (page: number) => void;
+  /** the list is being (re)loaded: the answer shown may be the previous page's, so the page is not corrected yet */
+  refreshing: boolean;
+}
+
 interface CalendarEntriesCardProps<E extends ListedEntry> {
   title: string;
-  entries: readonly E[];
+  answer: ListedPage<E>;
+  paging: ListPaging;
   empty: string;
   /** the buttons of an entry (delete, coincidences); none: a read-only list without the actions column */
   actions?: (entry: E) => ReactNode;
@@ -54,12 +71,14 @@ function Comment({ comment }: { comment: string }) {
 }
 
 /**
- * A month's calendar entries (spec 02 §2 'Provider calendar': 'Otros Proveedores', 'Mis Fechas'; the porter's
- * tab): provider, start, end and comment in a table, a card each on a phone.
+ * A page of a month's or a day's calendar entries (spec 02 §2 'Provider calendar': 'Otros Proveedores', 'Mis
+ * Fechas'; the porter's tab), as the server paged them: provider, start, end and comment in a table, a card
+ * each on a phone; their number and the pages under it.
  */
 export function CalendarEntriesCard<E extends ListedEntry>({
   title,
-  entries,
+  answer,
+  paging,
   empty,
   actions,
   itemTestId,
@@ -69,9 +88,15 @@ export function CalendarEntriesCard<E extends ListedEntry>({
   const { t } = useTranslation(undefined, { keyPrefix: "calendar-entries" });
   const keys = actions ? ["provider", "start", "end", "comment", "actions"] : ["provider", "start", "end", "comment"];
   const endText = (entry: E) => shownDateTime(entry.enddate) || t("no-end");
+  const entries = answer.calendar;
   return (
     <ListCard
       title={title}
+      page={paging.page}
+      totalPages={pagesOf(answer.count, answer.pagination.limit)}
+      onPage={paging.onPage}
+      count={answer.count}
+      refreshing={paging.refreshing}
       icon={icon}
       actions={headerActions}
       columns={listColumns(

@@ -1,31 +1,42 @@
 import "@mantine/dates/styles.css";
+import type { CalendarDay } from "@coordina/domain";
 import { Button, Card, Group, Indicator, Stack, Text } from "@mantine/core";
 import { Calendar } from "@mantine/dates";
 import { IconCalendarMonth } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { dayjs } from "../../app/dates";
-import { firstDayOf, monthOfDay, monthWords, shownDate } from "./calendarDays";
+import { firstDayOf, markedDays, monthOfDay, monthWords, shownDate } from "./calendarDays";
 import "./texts";
 import type { CalendarMonthState } from "./useCalendarMonth";
 
 interface MonthCalendarProps {
   state: CalendarMonthState;
-  /** the days some entry covers ('YYYY-MM-DD'), highlighted */
-  highlighted: ReadonlySet<string>;
+  /** the days of the month some entry covers, with how many are the caller's and others' (the answer's `days`) */
+  days: readonly CalendarDay[];
   /** under the calendar (e.g. the buttons of the screen) */
   children?: ReactNode;
 }
 
 /**
  * A month calendar in Spanish (spec 02 §2 'Provider calendar', §9 locale es): the days with entries marked
- * (a dot, and said to a screen reader), a day chosen filters the lists to it, 'Ver todo el mes' shows the
- * whole month again, the arrows change month. The days are buttons the arrow keys move between.
+ * (a dot; how many, and how many of them the caller's, said to a screen reader and in the day's tooltip), a
+ * day chosen narrows the lists to it, 'Ver todo el mes' shows the whole month again, the arrows change month.
+ * The days are buttons the arrow keys move between.
  */
-export function MonthCalendar({ state, highlighted, children }: MonthCalendarProps) {
+export function MonthCalendar({ state, days, children }: MonthCalendarProps) {
   const { t } = useTranslation(undefined, { keyPrefix: "month-calendar" });
   const month = { year: state.year, month: state.month };
+  const marked = markedDays(days, month);
   const dayWords = (date: string) => dayjs(date).format("dddd D [de] MMMM [de] YYYY");
+  const dayLabel = (date: string) => {
+    const entries = marked.get(date);
+    if (!entries) return dayWords(date);
+    const count = entries.mine + entries.others;
+    return entries.mine > 0
+      ? t("day-with-own-entries", { day: dayWords(date), count, mine: entries.mine })
+      : t("day-with-entries", { day: dayWords(date), count });
+  };
   return (
     <Card withBorder radius="md" padding="md" data-testid="month-calendar">
       <Stack gap="sm" align="center">
@@ -37,16 +48,15 @@ export function MonthCalendar({ state, highlighted, children }: MonthCalendarPro
           hideOutsideDates
           aria-label={t("label", { month: monthWords(month) })}
           ariaLabels={{ previousMonth: t("previous-month"), nextMonth: t("next-month") }}
-          getDayAriaLabel={(date) =>
-            highlighted.has(date) ? t("day-with-entries", { day: dayWords(date) }) : dayWords(date)
-          }
+          getDayAriaLabel={dayLabel}
           getDayProps={(date) => ({
             selected: state.day === date,
-            "data-has-entries": highlighted.has(date) || undefined,
+            "data-has-entries": marked.has(date) || undefined,
+            title: marked.has(date) ? dayLabel(date) : undefined,
             onClick: () => state.setDay(state.day === date ? null : date),
           })}
           renderDay={(date) => (
-            <Indicator size={6} color="blue.8" offset={-3} disabled={!highlighted.has(date)} position="bottom-center">
+            <Indicator size={6} color="blue.8" offset={-3} disabled={!marked.has(date)} position="bottom-center">
               <div>{dayjs(date).date()}</div>
             </Indicator>
           )}

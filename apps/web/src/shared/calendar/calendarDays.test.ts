@@ -1,51 +1,25 @@
 import { describe, expect, it } from "vitest";
-import {
-  coversDay,
-  currentMonth,
-  daysWithEntries,
-  entriesOfDay,
-  monthWords,
-  shortComment,
-  shownDateTime,
-  spanText,
-} from "./calendarDays";
+import { currentMonth, markedDays, monthWords, pagesOf, shortComment, shownDateTime, spanText } from "./calendarDays";
 
-const entry = (startdate: string, enddate: string) => ({ startdate, enddate });
-
-describe("which days an entry covers (half-open ranges, Madrid wall-clock texts)", () => {
-  it("covers the days its range holds some moment of", () => {
-    const visit = entry("2026-11-27 09:00", "2026-11-28 13:00");
-    expect(coversDay(visit, "2026-11-26")).toBe(false);
-    expect(coversDay(visit, "2026-11-27")).toBe(true);
-    expect(coversDay(visit, "2026-11-28")).toBe(true);
-    expect(coversDay(visit, "2026-11-29")).toBe(false);
+describe("the days a month calendar marks and the pages of a list", () => {
+  it("marks the days the answer names, only those of the month shown", () => {
+    const days = [
+      { day: "2026-10-31", mine: 0, others: 1 },
+      { day: "2026-11-02", mine: 1, others: 2 },
+      { day: "2026-11-30", mine: 0, others: 1 },
+    ];
+    const marked = markedDays(days, { year: 2026, month: 11 });
+    expect([...marked.keys()]).toEqual(["2026-11-02", "2026-11-30"]);
+    expect(marked.get("2026-11-02")).toEqual({ day: "2026-11-02", mine: 1, others: 2 });
+    // The previous month's answer, still on screen while the next one loads, marks nothing on it.
+    expect(markedDays(days, { year: 2026, month: 12 }).size).toBe(0);
   });
 
-  it("does not cover the day its end only touches (midnight)", () => {
-    const evening = entry("2026-11-27 20:00", "2026-11-28 00:00");
-    expect(coversDay(evening, "2026-11-27")).toBe(true);
-    expect(coversDay(evening, "2026-11-28")).toBe(false);
-  });
-
-  it("without an end lasts to the end of its day", () => {
-    const open = entry("2026-11-30 09:00", "");
-    expect(coversDay(open, "2026-11-30")).toBe(true);
-    expect(coversDay(open, "2026-12-01")).toBe(false);
-  });
-
-  it("marks the month's days with entries, and only that month's", () => {
-    const days = daysWithEntries(
-      [entry("2026-10-31 22:00", "2026-11-02 08:00"), entry("2026-11-30 09:00", "2026-12-01 10:00")],
-      { year: 2026, month: 11 },
-    );
-    expect([...days]).toEqual(["2026-11-01", "2026-11-02", "2026-11-30"]);
-  });
-
-  it("filters to a day's entries, or gives them all without a day", () => {
-    const a = { id: 1, ...entry("2026-11-27 09:00", "2026-11-27 10:00") };
-    const b = { id: 2, ...entry("2026-11-28 09:00", "2026-11-28 10:00") };
-    expect(entriesOfDay([a, b], "2026-11-28").map((e) => e.id)).toEqual([2]);
-    expect(entriesOfDay([a, b], null).map((e) => e.id)).toEqual([1, 2]);
+  it("counts the pages of a list, one for an empty list", () => {
+    expect(pagesOf(0, 10)).toBe(1);
+    expect(pagesOf(10, 10)).toBe(1);
+    expect(pagesOf(11, 10)).toBe(2);
+    expect(pagesOf(1000, 100)).toBe(10);
   });
 });
 

@@ -2,8 +2,8 @@ import { CALENDAR } from "@coordina/domain";
 import { dayjs } from "../../app/dates";
 
 /*
- * The calendar's days and spans, on the wire's Madrid wall-clock texts ('YYYY-MM-DD HH:mm'): they compare
- * as strings, so nothing here depends on the browser's time zone. A range is half-open [start, end).
+ * The calendar's days and spans, on the wire's Madrid wall-clock texts ('YYYY-MM-DD HH:mm'), read as strings,
+ * so nothing here depends on the browser's time zone. Which entries cover which day is the server's to say.
  */
 
 /** The month a calendar shows. */
@@ -30,38 +30,18 @@ export function monthOfDay(day: string): CalendarMonthRef {
   return { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) };
 }
 
-const nextDay = (day: string) => dayjs(day).add(1, "day").format("YYYY-MM-DD");
-
-/** An entry's end: without one, the visit lasts to the end of its day. */
-function endOf(entry: { startdate: string; enddate: string }): string {
-  return entry.enddate.trim() ? entry.enddate : `${nextDay(entry.startdate.slice(0, 10))} 00:00`;
+/**
+ * The days of the month to mark, by day 'YYYY-MM-DD', from an answer's `days` (only that month's: an answer of
+ * another month marks nothing).
+ */
+export function markedDays<D extends { day: string }>(days: readonly D[], month: CalendarMonthRef): Map<string, D> {
+  const prefix = firstDayOf(month).slice(0, 8);
+  return new Map(days.filter((day) => day.day.startsWith(prefix)).map((day) => [day.day, day]));
 }
 
-/** Whether an entry's range [start, end) holds some moment of `day` ('YYYY-MM-DD'). */
-export function coversDay(entry: { startdate: string; enddate: string }, day: string): boolean {
-  return entry.startdate < `${nextDay(day)} 00:00` && endOf(entry) > `${day} 00:00`;
-}
-
-/** The days of the month that some entry covers ('YYYY-MM-DD'), to highlight them. */
-export function daysWithEntries(
-  entries: readonly { startdate: string; enddate: string }[],
-  month: CalendarMonthRef,
-): Set<string> {
-  const days = new Set<string>();
-  const first = dayjs(firstDayOf(month));
-  for (let offset = 0; offset < first.daysInMonth(); offset += 1) {
-    const day = first.add(offset, "day").format("YYYY-MM-DD");
-    if (entries.some((entry) => coversDay(entry, day))) days.add(day);
-  }
-  return days;
-}
-
-/** The entries of a day, or all of them without one ('Ver todo el mes'). */
-export function entriesOfDay<T extends { startdate: string; enddate: string }>(
-  entries: readonly T[],
-  day: string | null,
-) {
-  return day === null ? [...entries] : entries.filter((entry) => coversDay(entry, day));
+/** The pages of a list of `count` entries, `limit` a page (one at least, for an empty list). */
+export function pagesOf(count: number, limit: number): number {
+  return Math.max(1, Math.ceil(count / Math.max(1, limit)));
 }
 
 /** '2026-11-27 09:00' → '27/11/2026 09:00'; '' stays ''. */

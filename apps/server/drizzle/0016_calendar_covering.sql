@@ -1,0 +1,2 @@
+DROP INDEX "calendar_entries_community_idx";--> statement-breakpoint
+CREATE INDEX "calendar_entries_community_idx" ON "calendar_entries" USING btree ("community_id","starts_at","ends_at","provider_company_id") WHERE "calendar_entries"."erased_at" is null;
