@@ -50,8 +50,8 @@ export const calendarEntries = pgTable(
     erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
-    // With the end and the provider in the index, the month's days, its counts and the coincidence check read
-    // the index alone (the live entries of a community from a start on) and touch no table page.
+    // With the end and the provider in the index, the month's days and counts read the index alone, and the
+    // coincidence check reads the table only for the entries that do overlap.
     index("calendar_entries_community_idx")
       .on(t.communityId, t.startsAt, t.endsAt, t.providerCompanyId)
       .where(sql`${t.erasedAt} is null`),

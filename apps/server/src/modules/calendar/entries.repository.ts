@@ -136,12 +136,11 @@ const overlapping = (communityId: number, from: SQL, to: SQL) =>
       and e.starts_at < ${to} and e.ends_at > ${from}`;
 
 /** Whose entries: the caller's own, the others' or every one (a caller without a company has none). */
-const ofSide = (side: CalendarSide, me: number | null) =>
-  side === "all"
-    ? sql`true`
-    : side === "mine"
-      ? sql`e.provider_company_id = ${me ?? 0}`
-      : sql`e.provider_company_id <> ${me ?? 0}`;
+function ofSide(side: CalendarSide, me: number | null) {
+  if (side === "all") return sql`true`;
+  if (me === null) return side === "mine" ? sql`false` : sql`true`;
+  return side === "mine" ? sql`e.provider_company_id = ${me}` : sql`e.provider_company_id <> ${me}`;
+}
 
 /** The entries the query asks for: of its day (Madrid 00:00 to 00:00) or of its month, and of its side. */
 function askedFor(q: MonthPageQuery) {
@@ -175,8 +174,8 @@ export async function monthDays(db: DbOrTx, q: MonthPageQuery) {
         spans as (
           select width_bucket(e.starts_at, bounds.b) as first_day,
                  width_bucket(e.ends_at - interval '1 microsecond', bounds.b) as last_day,
-                 count(*) filter (where e.provider_company_id = ${q.me ?? 0}) as mine,
-                 count(*) filter (where e.provider_company_id <> ${q.me ?? 0}) as others
+                 count(*) filter (where ${ofSide("mine", q.me)}) as mine,
+                 count(*) filter (where ${ofSide("others", q.me)}) as others
           from calendar_entries e, bounds
           where ${overlapping(q.communityId, monthStartSql(q.year, q.month), monthStartSql(q.year, q.month, 1))}
           group by 1, 2

@@ -46,6 +46,8 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
     ...calendarMonthQuery(community.id, shown.year, shown.month, ask("mine")),
     enabled: provider,
   });
+  // The month's days, schedules and services come with either list's answer: one list failing hides nothing.
+  const monthAnswer = month.data ?? mine.data;
   const [adding, setAdding] = useState(false);
   const [coincidences, setCoincidences] = useState<CoincidencesSubject | null>(null);
   const remove = useDeleteCalendarEntry(community.id);
@@ -99,8 +101,8 @@ export default function CalendarPage({ pace }: { pace?: NoticePace } = {}) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 1 }} spacing="md">
-            <MonthCalendar state={shown} days={month.data?.days ?? []} />
-            {month.data && <SchedulesCard month={month.data} />}
+            <MonthCalendar state={shown} days={monthAnswer?.days ?? []} />
+            {monthAnswer && <SchedulesCard month={monthAnswer} />}
           </SimpleGrid>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 8 }}>

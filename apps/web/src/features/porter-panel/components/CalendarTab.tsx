@@ -37,7 +37,7 @@ export function CalendarTab({ communityId }: { communityId: number }) {
                   onPage: (page) => shown.setPage("all", page),
                   refreshing: calendar.isFetching,
                 }}
-                empty={t(answer.days.length === 0 ? "empty" : "empty-day")}
+                empty={t(shown.day === null ? "empty" : "empty-day")}
                 itemTestId="porter-calendar-entry"
               />
             )}
