@@ -11,7 +11,7 @@ describe("the days a month calendar marks and the pages of a list", () => {
     const marked = markedDays(days, { year: 2026, month: 11 });
     expect([...marked.keys()]).toEqual(["2026-11-02", "2026-11-30"]);
     expect(marked.get("2026-11-02")).toEqual({ day: "2026-11-02", mine: 1, others: 2 });
-    // The previous month's answer, still on screen while the next one loads, marks nothing on it.
+    // An answer of another month marks nothing on this one.
     expect(markedDays(days, { year: 2026, month: 12 }).size).toBe(0);
   });
 
