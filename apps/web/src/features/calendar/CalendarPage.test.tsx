@@ -3,6 +3,7 @@ import { Role } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Outlet, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { calendarEntry } from "../../../test/calendar";
 import { json, stubServer } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
@@ -22,18 +23,7 @@ const PATHS = {
 
 const community = { id: 7, name: "Comunidad Sol", editable: true, porteros_count: 0 } as unknown as CommunityView;
 
-const entry = (id: number, over: Partial<CalendarEntry> = {}): CalendarEntry => ({
-  id,
-  id_provider: 50,
-  id_finca: 7,
-  provider_name: "Ascensores Levante S.L.",
-  startdate: "2026-11-27 09:00",
-  enddate: "2026-11-27 13:00",
-  comment: "Revisión anual del ascensor",
-  notify: false,
-  mine: false,
-  ...over,
-});
+const entry = calendarEntry;
 const OTHER = entry(1);
 const MINE = entry(2, {
   id_provider: 60,

@@ -1,7 +1,8 @@
-import type { CommunityDocumentRow } from "@coordina/domain";
+import type { CalendarEntry, CommunityDocumentRow } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { calendarEntry } from "../../../test/calendar";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
@@ -53,18 +54,7 @@ function doc(name: string, group: string | null, over: Partial<CommunityDocument
   };
 }
 
-type Visit = { id: number; provider_name: string; startdate: string; enddate: string; comment: string };
-const visitOf = (over: Partial<Visit> & { id: number }) => ({
-  id_provider: 50,
-  id_finca: 7,
-  provider_name: "Ascensores Levante S.L.",
-  startdate: "2026-11-27 09:00",
-  enddate: "2026-11-27 13:00",
-  comment: "Revisión anual del ascensor",
-  notify: false,
-  mine: false,
-  ...over,
-});
+const visitOf = ({ id, ...over }: Partial<CalendarEntry> & { id: number }) => calendarEntry(id, over);
 
 /**
  * porteros/calendar/bymonth as the server answers it, for visits within one day each: the days they start on,
