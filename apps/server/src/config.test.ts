@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
@@ -33,6 +34,15 @@ describe("configuration", () => {
     expect(loadConfig({ IMPORT_BATCH_ROWS: "5000" }).importBatchRows).toBe(5000);
     for (const wrong of ["0", "5001", "12.5", "muchas", "-3"])
       expect(() => loadConfig({ IMPORT_BATCH_ROWS: wrong }), wrong).toThrowError("IMPORT_BATCH_ROWS");
+  });
+
+  it("opens PostgreSQL pools of twice the machine's cores, at least 4, unless DATABASE_POOL_SIZE says otherwise", () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(4, 2 * cores));
+    expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBe(Math.max(4, 2 * cores));
+    expect(loadConfig({ DATABASE_POOL_SIZE: "12" }).databasePoolSize).toBe(12);
+    for (const wrong of ["0", "101", "2.5", "muchas"])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: wrong }), wrong).toThrowError("DATABASE_POOL_SIZE");
   });
 
   it("stops with a clear Spanish message naming each wrong variable", () => {

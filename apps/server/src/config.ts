@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -40,6 +41,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   WEB_DIST: z.string().optional(),
   // empty as unset, as the other settings take it
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(100).optional(),
+  ),
   IMPORT_BATCH_ROWS: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1).max(5000).default(250),
@@ -54,6 +59,12 @@ export interface AppConfig {
   hostDefaulted: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Connections of each PostgreSQL pool (the main one and the generic-plan one: twice this in all). By
+   * default twice this machine's cores, at least 4: PostgreSQL runs fastest with about that many busy
+   * backends, and more only queue for the same cores (docs/operations.md, "Database connections").
+   */
+  databasePoolSize: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   /** sender of every e-mail */
@@ -95,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hostDefaulted: e.HOST === undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Coordina <no-reply@${new URL(publicUrl).hostname}>`,

@@ -13,7 +13,7 @@ async function main() {
   let retired = 0;
   try {
     database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
+      ? await openPostgres(config.databaseUrl, config.databasePoolSize)
       : await openPglite(path.join(config.dataDir, "db"));
     await database.migrate();
     if (config.demo) {

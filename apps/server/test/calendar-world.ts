@@ -1,5 +1,5 @@
 import { CALENDAR } from "@coordina/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../src/db/client.js";
 import {
   calendarEntries,
@@ -8,7 +8,6 @@ import {
   companyConfigs,
   users,
 } from "../src/db/schema/index.js";
-import { entryInstants, insertEntry } from "../src/modules/calendar/entries.repository.js";
 
 /*
  * Calendar rows written straight to the database, for the tests of the calendar (entries on fixed days
@@ -22,20 +21,47 @@ async function userOf(db: DbOrTx, companyId: number): Promise<number> {
   return row.id;
 }
 
+/** An entry from `startsAt` to `endsAt`, stored as it is (no range check); its id. */
+export async function entryAt(
+  db: DbOrTx,
+  e: {
+    communityId: number;
+    providerCompanyId: number;
+    createdByUserId: number;
+    startsAt: Date | SQL;
+    endsAt: Date | SQL;
+    comment?: string;
+    notify?: boolean;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(calendarEntries)
+    .values({
+      communityId: e.communityId,
+      providerCompanyId: e.providerCompanyId,
+      createdByUserId: e.createdByUserId,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      comment: e.comment ?? "",
+      notify: e.notify ?? false,
+    })
+    .returning({ id: calendarEntries.id });
+  return row!.id;
+}
+
 /** An entry of `providerId` in `communityId` from `start` to `end` (Madrid 'YYYY-MM-DD HH:mm'). */
 export async function entryRow(
   db: DbOrTx,
   e: { communityId: number; providerId: number; start: string; end: string; comment?: string; erased?: boolean },
 ): Promise<number> {
-  const { starts_at: startsAt, ends_at: endsAt } = await entryInstants(db, e.start, e.end);
-  const { id } = await insertEntry(db, {
+  const madrid = (wallClock: string) => sql`(${wallClock}::timestamp at time zone ${CALENDAR.timeZone})`;
+  const id = await entryAt(db, {
     communityId: e.communityId,
     providerCompanyId: e.providerId,
     createdByUserId: await userOf(db, e.providerId),
-    startsAt,
-    endsAt,
-    comment: e.comment ?? "",
-    notify: false,
+    startsAt: madrid(e.start),
+    endsAt: madrid(e.end),
+    comment: e.comment,
   });
   if (e.erased) await db.update(calendarEntries).set({ erasedAt: sql`now()` }).where(eq(calendarEntries.id, id));
   return id;

@@ -217,15 +217,16 @@ const statementNames = new Map<string, string>();
  * on PGlite, it is queryRows.
  *
  * When its connection is cut, the statement is run once more on another connection, whatever it says:
- * only statements that may run twice belong here. Today they are list reads and the compliance caches'
+ * only statements that may run twice belong here; a `write` runs on the main pool instead, planned as
+ * PostgreSQL chooses and never run again (it is not a plain read: see isReadOnlyStatement). Today they are list reads and the compliance caches'
  * read-compute-store statements (figures-cache.repository.ts), whose only write is an upsert of values computed from
  * the versions read in the same snapshot, keyed by (colegio or community, company, day, version): run
  * again, it stores the same row or one of a newer version, and a row of an older version is never used.
  */
-export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL, options: { write?: boolean } = {}): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return queryRows(db, query);
-  const client = genericPlanPools.get(pool) ?? pool;
+  const client = options.write ? pool : (genericPlanPools.get(pool) ?? pool);
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = statementNames.get(text);
   if (name === undefined) {

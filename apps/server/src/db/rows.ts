@@ -60,6 +60,11 @@ export async function queryTyped<S extends RowSpec>(db: DbOrTx, query: SQL, spec
 }
 
 /** queryTyped for a hot read planned once per connection (see queryRowsPrepared). */
-export async function queryTypedPrepared<S extends RowSpec>(db: DbOrTx, query: SQL, spec: S): Promise<RowOf<S>[]> {
-  return (await queryRowsPrepared<Record<string, unknown>>(db, query)).map(rowReader(spec));
+export async function queryTypedPrepared<S extends RowSpec>(
+  db: DbOrTx,
+  query: SQL,
+  spec: S,
+  options: { write?: boolean } = {},
+): Promise<RowOf<S>[]> {
+  return (await queryRowsPrepared<Record<string, unknown>>(db, query, options)).map(rowReader(spec));
 }

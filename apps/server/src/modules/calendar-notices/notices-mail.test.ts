@@ -1,11 +1,11 @@
 import { type CalendarNotice, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { entryAt } from "../../../test/calendar-world.js";
 import { call, ensureMemberCompany, tokenFor } from "../../../test/helpers.js";
 import { createMailTestApp, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
 import { ensureProviderLink } from "../../db/seed/builders.js";
-import { insertEntry } from "../calendar/entries.repository.js";
 
 /**
  * A coincidence notice through a real SMTP server (test/smtp.ts): the mails the worker delivers, the
@@ -37,17 +37,14 @@ beforeAll(async () => {
     sql`select id from users where email = 'proveedor@coordina.test'`,
   );
   const visit = async (providerCompanyId: number, createdByUserId: number, from: string, to: string) =>
-    (
-      await insertEntry(db, {
-        communityId: community,
-        providerCompanyId,
-        createdByUserId,
-        startsAt: new Date(from),
-        endsAt: new Date(to),
-        comment: "",
-        notify: true,
-      })
-    ).id;
+    entryAt(db, {
+      communityId: community,
+      providerCompanyId,
+      createdByUserId,
+      startsAt: new Date(from),
+      endsAt: new Date(to),
+      notify: true,
+    });
   entryId = await visit(provider.id, gremioUser!.id, "2026-12-01T08:00:00Z", "2026-12-01T11:00:00Z");
   otherEntryId = await visit(zeta.id, zeta.managerId!, "2026-12-01T09:00:00Z", "2026-12-01T12:00:00Z");
   const [gremio, zetaToken, admin] = await Promise.all(

@@ -2,6 +2,7 @@ import { type CalendarNotice, ErrorKey } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { entryAt } from "../../../test/calendar-world.js";
 import { buildDocumentsWorld, type DocumentsWorld } from "../../../test/documents-world.js";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../../../test/helpers.js";
 import { queryRows } from "../../db/client.js";
 import { ensureProviderLink } from "../../db/seed/builders.js";
-import { insertEntry } from "../calendar/entries.repository.js";
 import { NOTICE_LINK_RATE } from "./notice-links.service.js";
 
 /**
@@ -54,7 +54,7 @@ async function userId(email: string) {
   return row!.id;
 }
 async function entry(communityId: number, providerCompanyId: number, email: string, from: string, to: string) {
-  const { id } = await insertEntry(db(), {
+  const id = await entryAt(db(), {
     communityId,
     providerCompanyId,
     createdByUserId: await userId(email),

@@ -14,25 +14,13 @@ import { AppError, notFound } from "../../lib/app-error.js";
 import { communityUnder } from "../communities/communities.service.js";
 import { type CalendarAction, calendarPolicy } from "./calendar.policy.js";
 import { type CoincidenceFound, findCoincidences, noticesOfEntry } from "./coincidences.repository.js";
-import {
-  entryInstants,
-  eraseEntry,
-  findEntry,
-  insertEntry,
-  monthDays,
-  monthPage,
-  monthSchedules,
-  services24,
-} from "./entries.repository.js";
-import { toWallClock } from "./wall-clock.js";
+import { eraseEntry, findEntry, insertEntry, monthOf, type RangeRefusal } from "./entries.repository.js";
 
 /*
  * The community calendar (spec 02 §2 'Provider calendar'; §7 Calendar; issue 22): providers' visits to the
  * communities they serve, what each coincides with, and the month beside the providers' weekly schedules
  * and 24-hour services. Who may do what is calendar.policy.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The live community whose calendar the caller may `action` on: 404 for one that does not exist, 403 (and
@@ -59,28 +47,25 @@ export function coincidenceOut(found: CoincidenceFound, notice: Coincidence["not
     id_provider: found.providerId,
     provider_name: found.providerName,
     title: found.title,
-    startdate: toWallClock(found.otherStart),
-    enddate: toWallClock(found.otherEnd),
-    overlap_start: toWallClock(found.overlapStart),
-    overlap_end: toWallClock(found.overlapEnd),
+    startdate: found.wallClock.otherStart,
+    enddate: found.wallClock.otherEnd,
+    overlap_start: found.wallClock.overlapStart,
+    overlap_end: found.wallClock.overlapEnd,
     notice,
   };
 }
 
-/**
- * The entry's range, refused with a Spanish key unless its end is after its start, it lasts at most
- * CALENDAR.maxSpanDays and it starts between CALENDAR.pastDays ago and CALENDAR.horizonDays ahead.
- */
-function checkRange(startsAt: Date, endsAt: Date, now: Date) {
-  if (endsAt <= startsAt) throw new AppError(400, ErrorKey.calendarEndNotAfterStart);
-  if (endsAt.getTime() - startsAt.getTime() > CALENDAR.maxSpanDays * DAY_MS) {
-    throw new AppError(400, ErrorKey.calendarSpanTooLong, { days: String(CALENDAR.maxSpanDays) });
-  }
-  if (startsAt.getTime() < now.getTime() - CALENDAR.pastDays * DAY_MS) {
-    throw new AppError(400, ErrorKey.calendarStartTooOld, { days: String(CALENDAR.pastDays) });
-  }
-  if (startsAt.getTime() > now.getTime() + CALENDAR.horizonDays * DAY_MS) {
-    throw new AppError(400, ErrorKey.calendarStartTooFar, { days: String(CALENDAR.horizonDays) });
+/** A refused range as its Spanish error (entries.repository insertEntry says why). */
+function rangeError(refused: RangeRefusal): AppError {
+  switch (refused) {
+    case "end-not-after-start":
+      return new AppError(400, ErrorKey.calendarEndNotAfterStart);
+    case "span-too-long":
+      return new AppError(400, ErrorKey.calendarSpanTooLong, { days: String(CALENDAR.maxSpanDays) });
+    case "start-too-old":
+      return new AppError(400, ErrorKey.calendarStartTooOld, { days: String(CALENDAR.pastDays) });
+    case "start-too-far":
+      return new AppError(400, ErrorKey.calendarStartTooFar, { days: String(CALENDAR.horizonDays) });
   }
 }
 
@@ -97,19 +82,19 @@ export async function addEntry(
   const community = await calendarCommunity(db, actor, input.id_finca, "add");
   const enddate = input.enddate ?? null;
   if (enddate === null && input.comment !== "") throw new AppError(400, ErrorKey.calendarEndRequired);
-  const { starts_at: startsAt, ends_at: endsAt, now } = await entryInstants(db, input.startdate, enddate);
-  checkRange(startsAt, endsAt, now);
   // The entry is one statement; its coincidences are read after it is stored, so they also see whatever
   // another provider stored meanwhile.
-  const entry = await insertEntry(db, {
+  const stored = await insertEntry(db, {
     communityId: community.id,
     providerCompanyId: actor.companyId,
     createdByUserId: actor.userId,
-    startsAt,
-    endsAt,
+    startdate: input.startdate,
+    enddate,
     comment: input.comment,
     notify: input.notify,
   });
+  if (stored.refused !== null) throw rangeError(stored.refused);
+  const { entry, startsAt, endsAt } = stored;
   const found = await findCoincidences(db, {
     id: entry.id,
     communityId: community.id,
@@ -122,22 +107,18 @@ export async function addEntry(
 
 /**
  * The days of a community's month that entries cover and the page of entries `q` asks for, with their
- * number; `me`: the caller's company, whose entries are 'mine' (null: none is).
+ * number; `me`: the caller's company, whose entries are 'mine' (null: none is). With `withProviders`, also
+ * the weekly schedules and 24-hour services of the community's providers.
  */
 export async function monthPageOf(
   db: Db,
   communityId: number,
   q: z.output<typeof calendarMonthRequestSchema>,
   me: number | null,
+  withProviders = false,
 ) {
-  const query = { ...q, communityId, me };
-  const [{ days, count }, entries] = await Promise.all([monthDays(db, query), monthPage(db, query)]);
-  return {
-    days,
-    calendar: entries.map((e) => ({ ...e, mine: me !== null && e.id_provider === me })),
-    count,
-    pagination: { count, page: q.page, limit: q.limit },
-  };
+  const month = await monthOf(db, { ...q, communityId, me }, withProviders);
+  return { ...month, pagination: { count: month.count, page: q.page, limit: q.limit } };
 }
 
 /**
@@ -152,12 +133,7 @@ export async function calendarMonth(
 ): Promise<Omit<CalendarMonth, "result">> {
   const community = await calendarCommunity(db, actor, q.id_finca, "viewMonth");
   const me = calendarPolicy.mine(actor, actor.companyId) ? actor.companyId : null;
-  const [month, schedules, seven24] = await Promise.all([
-    monthPageOf(db, community.id, q, me),
-    monthSchedules(db, community.id, q.year, q.month),
-    services24(db, community.id),
-  ]);
-  return { ...month, schedules, services24: seven24 };
+  return monthPageOf(db, community.id, q, me, true);
 }
 
 /** companies/calendar-fincas/delete/{id}: the provider deletes one of its own entries (its row is kept). */

@@ -394,6 +394,49 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     ]);
   });
 
+  it("counts every day's and side's entries as it lists them, across the clock changes and the month's edges", async () => {
+    // October 2026: the fall-back night (the 25th lasts 25 hours), entries from September and into November.
+    await at(w.P1.id, "2026-09-30 20:00", "2026-10-01 00:00"); // ends where October starts
+    await at(w.P3.id, "2026-09-30 23:00", "2026-10-02 08:00");
+    await at(w.P1.id, "2026-10-24 23:30", "2026-10-25 02:30");
+    await at(w.P3.id, "2026-10-25 02:00", "2026-10-26 00:00");
+    await at(w.P3.id, "2026-10-25 23:59", "2026-10-26 00:01");
+    await at(w.P1.id, "2026-10-31 22:00", "2026-11-02 10:00");
+    await at(w.P3.id, "2026-10-12 09:00", "2026-10-12 10:00", { erased: true });
+    const listed = async (body: object) => {
+      const res = await post(w.t.gremio, MONTH, { year: 2026, month: 10, id_finca: w.C1.id, limit: 100, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      const m = res.json() as CalendarMonth;
+      return { count: m.count, listed: m.calendar.length, days: m.days };
+    };
+    const whole = await listed({});
+    expect(whole).toMatchObject({ count: 5, listed: 5 });
+    for (let d = 1; d <= 31; d++) {
+      const day = `2026-10-${String(d).padStart(2, "0")}`;
+      const covered = whole.days.find((x) => x.day === day) ?? { mine: 0, others: 0 };
+      for (const [side, expected] of [
+        ["mine", covered.mine],
+        ["others", covered.others],
+        ["all", covered.mine + covered.others],
+      ] as const) {
+        expect({ day, side, ...(await listed({ day, side })) }).toMatchObject({
+          day,
+          side,
+          count: expected,
+          listed: expected,
+        });
+      }
+    }
+    expect(whole.days.map((x) => x.day)).toEqual([
+      "2026-10-01",
+      "2026-10-02",
+      "2026-10-24",
+      "2026-10-25",
+      "2026-10-26",
+      "2026-10-31",
+    ]);
+  });
+
   it("refuses a day of another month, and a page or a size out of range", async () => {
     for (const body of [{ day: "2026-04-01" }, { day: "2026-3-1" }, { page: 0 }, { limit: 101 }, { side: "todos" }]) {
       const res = await post(w.t.gremio, MONTH, { year: 2026, month: 3, id_finca: w.C1.id, ...body });

@@ -2,7 +2,7 @@ import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
-import { activeProvidersOf } from "./entries.repository.js";
+import { activeProvidersOf, wallClockSql } from "./entries.repository.js";
 
 /*
  * What a calendar entry coincides with (issue 22): in its community, another active provider's entry, weekly
@@ -25,6 +25,8 @@ export interface CoincidenceFound {
   otherEnd: Date;
   overlapStart: Date;
   overlapEnd: Date;
+  /** the same four instants as the API shows them: Madrid wall-clock 'YYYY-MM-DD HH:mm' */
+  wallClock: { otherStart: string; otherEnd: string; overlapStart: string; overlapEnd: string };
 }
 
 const TZ = CALENDAR.timeZone;
@@ -39,6 +41,10 @@ const coincidenceRow = {
   other_end: col.date,
   overlap_start: col.date,
   overlap_end: col.date,
+  other_start_wall: col.text,
+  other_end_wall: col.text,
+  overlap_start_wall: col.text,
+  overlap_end_wall: col.text,
 };
 
 /**
@@ -53,6 +59,7 @@ const coincidenceRow = {
  *     the start; converted to instants in Madrid time, so daylight-saving days keep their wall-clock hours.
  *     The first occurrence that overlaps is the one reported;
  * (c) their 24-hour service: it coincides over the whole entry.
+ * Each instant also comes as Madrid wall-clock text, converted by the database as the month's entries are.
  */
 export async function findCoincidences(
   db: DbOrTx,
@@ -85,6 +92,9 @@ export async function findCoincidences(
           where sch.erased_at is null and occ.starts_at < ${e} and occ.ends_at > ${s}
           order by sch.id, occ.starts_at
         )
+        select c.*, ${wallClockSql(sql`c.other_start`)} as other_start_wall, ${wallClockSql(sql`c.other_end`)} as other_end_wall,
+          ${wallClockSql(sql`c.overlap_start`)} as overlap_start_wall, ${wallClockSql(sql`c.overlap_end`)} as overlap_end_wall
+        from (
         select 'entry' as kind, x.id as ref, o.id as provider_id, o.name as provider_name, x.comment as title,
           x.starts_at as other_start, x.ends_at as other_end,
           greatest(x.starts_at, ${s}) as overlap_start, least(x.ends_at, ${e}) as overlap_end
@@ -101,7 +111,8 @@ export async function findCoincidences(
         from others o
         where exists (select 1 from company_configs cc where cc.company_id = o.id
                       and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
-        order by overlap_start, provider_name, kind, ref`,
+        ) c
+        order by c.overlap_start, c.provider_name, c.kind, c.ref`,
     coincidenceRow,
   );
   return rows.map((r) => ({
@@ -115,6 +126,12 @@ export async function findCoincidences(
     otherEnd: r.other_end,
     overlapStart: r.overlap_start,
     overlapEnd: r.overlap_end,
+    wallClock: {
+      otherStart: r.other_start_wall,
+      otherEnd: r.other_end_wall,
+      overlapStart: r.overlap_start_wall,
+      overlapEnd: r.overlap_end_wall,
+    },
   }));
 }
 

@@ -1,4 +1,4 @@
-import { CALENDAR, type CalendarSide } from "@coordina/domain";
+import { CALENDAR, type CalendarDay, type CalendarSide, type CommunitySchedule } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, queryTypedPrepared, type RowOf } from "../../db/rows.js";
@@ -17,46 +17,68 @@ export const wallClockSql = (instant: SQL) => sql`to_char(${instant} at time zon
 export const monthStartSql = (year: number, month: number, months = 0) =>
   sql`((make_date(${year}::int, ${month}::int, 1) + ${months}::int * interval '1 month')::timestamp at time zone ${TZ})`;
 
-/**
- * The instants of a Madrid start and end ('YYYY-MM-DD HH:mm'), and the database's now. Without an end, the
- * entry lasts to the end of its start's day (the next day's 00:00).
- */
-export async function entryInstants(db: DbOrTx, startdate: string, enddate: string | null) {
-  const [row] = await queryTypedPrepared(
-    db,
-    sql`select (${startdate}::timestamp at time zone ${TZ}) as starts_at,
-          (${enddate === null ? sql`(${startdate}::date + 1)::timestamp` : sql`${enddate}::timestamp`}
-            at time zone ${TZ}) as ends_at,
-          now() as now`,
-    { starts_at: col.date, ends_at: col.date, now: col.date },
-  );
-  return row!;
-}
+/** Why an entry's range is refused (calendar.service's Spanish keys), or null. */
+export type RangeRefusal = "end-not-after-start" | "span-too-long" | "start-too-old" | "start-too-far";
 
 export interface NewEntry {
   communityId: number;
   providerCompanyId: number;
   createdByUserId: number;
-  startsAt: Date;
-  endsAt: Date;
+  /** Madrid wall-clock 'YYYY-MM-DD HH:mm' */
+  startdate: string;
+  /** Madrid wall-clock; null: to the end of the start's day (the next day's 00:00) */
+  enddate: string | null;
   comment: string;
   notify: boolean;
 }
 
-/** Stores a provider's entry (one statement) and answers it as the API shows it. */
-export async function insertEntry(db: DbOrTx, e: NewEntry): Promise<EntryRow> {
-  const [row] = await queryTyped(
+/**
+ * Stores a provider's entry when its range is acceptable, in one statement: the Madrid start and end become
+ * instants, and the entry is stored only when its end is after its start, it lasts at most
+ * CALENDAR.maxSpanDays and it starts between CALENDAR.pastDays ago and CALENDAR.horizonDays ahead of the
+ * database's now (days of 24 hours). Answers why it was refused, or the entry as the API shows it, with its
+ * instants.
+ */
+export async function insertEntry(db: DbOrTx, e: NewEntry) {
+  const day = (n: number) => sql`make_interval(secs => ${n * 86_400}::int)`;
+  const [row] = await queryTypedPrepared(
     db,
-    sql`with e as (
+    sql`with i as (
+          select (${e.startdate}::timestamp at time zone ${TZ}) as starts_at,
+            (${e.enddate === null ? sql`(${e.startdate}::date + 1)::timestamp` : sql`${e.enddate}::timestamp`}
+              at time zone ${TZ}) as ends_at,
+            now() as now
+        ),
+        r as (
+          select i.*, case
+              when i.ends_at <= i.starts_at then 'end-not-after-start'
+              when i.ends_at - i.starts_at > ${day(CALENDAR.maxSpanDays)} then 'span-too-long'
+              when i.starts_at < i.now - ${day(CALENDAR.pastDays)} then 'start-too-old'
+              when i.starts_at > i.now + ${day(CALENDAR.horizonDays)} then 'start-too-far'
+            end as refused
+          from i
+        ),
+        e as (
           insert into calendar_entries
             (community_id, provider_company_id, created_by_user_id, starts_at, ends_at, comment, notify)
-          values (${e.communityId}, ${e.providerCompanyId}, ${e.createdByUserId}, ${e.startsAt.toISOString()}::timestamptz,
-            ${e.endsAt.toISOString()}::timestamptz, ${e.comment}, ${e.notify})
+          select ${e.communityId}, ${e.providerCompanyId}, ${e.createdByUserId}, r.starts_at, r.ends_at, ${e.comment},
+            ${e.notify}
+          from r where r.refused is null
           returning *)
-        select ${entryColumns} from e join companies c on c.id = e.provider_company_id`,
-    entryRow,
+        select r.refused, r.starts_at as range_start, r.ends_at as range_end, ${entryColumns}
+        from r left join (e join companies c on c.id = e.provider_company_id) on true`,
+    {
+      refused: col.as<RangeRefusal | null>(),
+      range_start: col.date,
+      range_end: col.date,
+      ...entryRow,
+      id: col.intOrNull,
+    },
+    // Planned once per connection: planning it cost more than storing it.
+    { write: true },
   );
-  return row!;
+  const { refused, range_start: startsAt, range_end: endsAt, ...entry } = row!;
+  return refused === null ? { refused, startsAt, endsAt, entry: entry as EntryRow } : { refused, startsAt, endsAt };
 }
 
 /** An entry as the policy and the coincidence check see it (erased or not). */
@@ -111,6 +133,7 @@ const entryRow = {
   notify: col.bool,
 };
 export type EntryRow = RowOf<typeof entryRow>;
+type Service24 = { id_provider: number; provider_name: string };
 
 /** A page of a community's month or day, and the days its entries cover (calendar-fincas/provider, bymonth). */
 export interface MonthPageQuery {
@@ -155,17 +178,34 @@ function askedFor(q: MonthPageQuery) {
   return sql`${range} and ${ofSide(q.side, q.me)}`;
 }
 
+/** The entries of a page as JSON objects with the API's names (`e`: calendar_entries, `c`: its provider). */
+const entryJson = (me: number | null) =>
+  sql`json_build_object('id', e.id, 'id_provider', e.provider_company_id, 'id_finca', e.community_id,
+    'provider_name', c.name, 'startdate', ${wallClockSql(sql`e.starts_at`)}, 'enddate', ${wallClockSql(sql`e.ends_at`)},
+    'comment', e.comment, 'notify', e.notify, 'mine', ${me === null ? sql`false` : sql`e.provider_company_id = ${me}`})`;
+
+/** How many of a span's entries are of the side asked for. */
+const sideCount = (side: CalendarSide) =>
+  side === "all" ? sql`s.mine + s.others` : side === "mine" ? sql`s.mine` : sql`s.others`;
+
 /**
- * The Madrid days of the month that the community's entries cover, with how many are the caller's and how
- * many others' (whatever day or side was asked), and in every row the number of entries asked for: no day
- * is covered only when the month has no entry, and then none is asked for either. The month's day
- * boundaries are instants computed once (a daylight-saving day lasts 23 or 25 hours); each entry finds
- * its first and last day among them by binary search (`width_bucket`), and the entries are counted by
- * span before the spans are spread over their days.
+ * A community's month in one statement (calendar-fincas/provider, porteros/calendar/bymonth):
+ * - `days`: the Madrid days of the month its entries cover, with how many are the caller's and how many
+ *   others' (whatever day or side was asked). The month's day boundaries are instants computed once (a
+ *   daylight-saving day lasts 23 or 25 hours); each entry finds its first and last day among them by
+ *   binary search (`width_bucket`), and the entries are counted by span before the spans are spread over
+ *   their days;
+ * - `count`: how many entries the query asks for, from the same spans: the entries of a day are those whose
+ *   span starts on it or before and ends on it or after;
+ * - `calendar`: one page of them by start;
+ * - with `withProviders`, the weekly schedules and 24-hour services of the community's active providers
+ *   (schedulesJson, services24Json); without, empty.
+ * One statement instead of four: each round trip costs the server and PostgreSQL about as much CPU as the
+ * smaller parts of the SQL (docs/operations.md, "Calendar").
  */
-export async function monthDays(db: DbOrTx, q: MonthPageQuery) {
+export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: boolean) {
   const first = sql`make_date(${q.year}::int, ${q.month}::int, 1)`;
-  const rows = await queryTypedPrepared(
+  const [row] = await queryTypedPrepared(
     db,
     sql`with bounds as (
           select array_agg(x at time zone ${TZ} order by x) as b
@@ -179,26 +219,37 @@ export async function monthDays(db: DbOrTx, q: MonthPageQuery) {
           from calendar_entries e, bounds
           where ${overlapping(q.communityId, monthStartSql(q.year, q.month), monthStartSql(q.year, q.month, 1))}
           group by 1, 2
+        ),
+        days as (
+          select n, sum(s.mine)::int as mine, sum(s.others)::int as others
+          from spans s, bounds
+          cross join lateral generate_series(greatest(s.first_day, 1), least(s.last_day, array_length(bounds.b, 1) - 1)) n
+          group by n
+        ),
+        providers as (${activeProvidersOf(q.communityId)}),
+        page as (
+          select e.starts_at, e.id, ${entryJson(q.me)} as entry
+          from calendar_entries e join companies c on c.id = e.provider_company_id
+          where ${askedFor(q)}
+          order by e.starts_at, e.id limit ${q.limit} offset ${(q.page - 1) * q.limit}
         )
-        select to_char(${first} + n - 1, 'YYYY-MM-DD') as day, sum(s.mine)::int as mine, sum(s.others)::int as others,
-          (select count(*) from calendar_entries e where ${askedFor(q)})::int as asked
-        from spans s, bounds
-        cross join lateral generate_series(greatest(s.first_day, 1), least(s.last_day, array_length(bounds.b, 1) - 1)) n
-        group by n order by n`,
-    { day: col.text, mine: col.int, others: col.int, asked: col.int },
+        select
+          (select coalesce(json_agg(json_build_object('day', to_char(${first} + n - 1, 'YYYY-MM-DD'), 'mine', mine,
+             'others', others) order by n), '[]') from days) as days,
+          (select coalesce(sum(${sideCount(q.side)}), 0) from spans s
+           where ${q.day === null ? sql`true` : sql`s.first_day <= ${q.day}::date - ${first} + 1 and s.last_day >= ${q.day}::date - ${first} + 1`})::int as count,
+          (select coalesce(json_agg(entry order by starts_at, id), '[]') from page) as calendar,
+          ${withProviders ? schedulesJson(q.year, q.month) : sql`'[]'::json`} as schedules,
+          ${withProviders ? services24Json : sql`'[]'::json`} as services24`,
+    {
+      days: col.as<CalendarDay[]>(),
+      count: col.int,
+      calendar: col.as<(EntryRow & { mine: boolean })[]>(),
+      schedules: col.as<CommunitySchedule[]>(),
+      services24: col.as<Service24[]>(),
+    },
   );
-  return { days: rows.map(({ day, mine, others }) => ({ day, mine, others })), count: rows[0]?.asked ?? 0 };
-}
-
-/** One page of the entries the query asks for, by start. */
-export function monthPage(db: DbOrTx, q: MonthPageQuery): Promise<EntryRow[]> {
-  return queryTypedPrepared(
-    db,
-    sql`select ${entryColumns} from calendar_entries e join companies c on c.id = e.provider_company_id
-        where ${askedFor(q)}
-        order by e.starts_at, e.id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    entryRow,
-  );
+  return row!;
 }
 
 /**
@@ -213,41 +264,21 @@ export const activeProvidersOf = (communityId: number) =>
       where cp.community_id = ${communityId} and cp.erased = false`;
 
 /**
- * The live weekly schedules of the community's active providers that still hold on the month's first day or
- * later (no expiry, or expiring then or after), by provider and start time.
+ * As JSON, the live weekly schedules of the community's active providers that still hold on the month's
+ * first day or later (no expiry, or expiring then or after), by provider and start time.
  */
-export function monthSchedules(db: DbOrTx, communityId: number, year: number, month: number) {
-  return queryTypedPrepared(
-    db,
-    sql`select s.id, c.id as id_provider, c.name as provider_name, s.title,
-          array_to_string(s.weekdays, ',') as weekday, to_char(s.start_time, 'HH24:MI') as starttime,
-          to_char(s.end_time, 'HH24:MI') as endtime, to_char(s.obsolete, 'YYYY-MM-DD') as obsolete
-        from calendar_schedules s join (${activeProvidersOf(communityId)}) c on c.id = s.company_id
-        where s.erased_at is null
-          and (s.obsolete is null or s.obsolete >= make_date(${year}::int, ${month}::int, 1))
-        order by lower(c.name), c.id, s.start_time, s.id`,
-    {
-      id: col.int,
-      id_provider: col.int,
-      provider_name: col.text,
-      title: col.text,
-      weekday: col.text,
-      starttime: col.text,
-      endtime: col.text,
-      obsolete: col.textOrNull,
-    },
-  );
-}
+const schedulesJson = (year: number, month: number) =>
+  sql`(select coalesce(json_agg(json_build_object('id', s.id, 'id_provider', c.id, 'provider_name', c.name,
+        'title', s.title, 'weekday', array_to_string(s.weekdays, ','), 'starttime', to_char(s.start_time, 'HH24:MI'),
+        'endtime', to_char(s.end_time, 'HH24:MI'), 'obsolete', to_char(s.obsolete, 'YYYY-MM-DD'))
+        order by lower(c.name), c.id, s.start_time, s.id), '[]')
+      from calendar_schedules s join providers c on c.id = s.company_id
+      where s.erased_at is null
+        and (s.obsolete is null or s.obsolete >= make_date(${year}::int, ${month}::int, 1)))`;
 
-/** The community's active providers with the 24-hour service on (spec 02 §9 config key seven-24 = '1'), by name. */
-export function services24(db: DbOrTx, communityId: number) {
-  return queryTypedPrepared(
-    db,
-    sql`select c.id as id_provider, c.name as provider_name
-        from (${activeProvidersOf(communityId)}) c
-        where exists (select 1 from company_configs cc where cc.company_id = c.id
-                      and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
-        order by lower(c.name), c.id`,
-    { id_provider: col.int, provider_name: col.text },
-  );
-}
+/** As JSON, the community's active providers with the 24-hour service on (spec 02 §9 config key seven-24 = '1'), by name. */
+const services24Json = sql`(select coalesce(json_agg(json_build_object('id_provider', c.id, 'provider_name', c.name)
+        order by lower(c.name), c.id), '[]')
+      from providers c
+      where exists (select 1 from company_configs cc where cc.company_id = c.id
+                    and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value}))`;

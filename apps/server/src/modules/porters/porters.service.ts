@@ -69,5 +69,6 @@ export function listOwnCommunities(db: Db, actor: Actor, q: z.output<typeof ownC
  */
 export async function porterCalendar(db: Db, actor: Actor, q: z.output<typeof porterCalendarRequestSchema>) {
   const community = await porterCommunity(db, actor, q.id_finca, "actAsPorter");
-  return monthPageOf(db, community.id, { ...q, side: "all" }, null);
+  const { schedules: _, services24: __, ...month } = await monthPageOf(db, community.id, { ...q, side: "all" }, null);
+  return month;
 }
