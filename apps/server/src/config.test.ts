@@ -36,10 +36,10 @@ describe("configuration", () => {
       expect(() => loadConfig({ IMPORT_BATCH_ROWS: wrong }), wrong).toThrowError("IMPORT_BATCH_ROWS");
   });
 
-  it("opens PostgreSQL pools of twice the machine's cores, at least 4, unless DATABASE_POOL_SIZE says otherwise", () => {
-    const cores = os.availableParallelism();
-    expect(loadConfig({}).databasePoolSize).toBe(Math.max(4, 2 * cores));
-    expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBe(Math.max(4, 2 * cores));
+  it("opens PostgreSQL pools of twice the machine's cores, from 4 to 10, unless DATABASE_POOL_SIZE says otherwise", () => {
+    const byCores = Math.min(10, Math.max(4, 2 * os.availableParallelism()));
+    expect(loadConfig({}).databasePoolSize).toBe(byCores);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBe(byCores);
     expect(loadConfig({ DATABASE_POOL_SIZE: "12" }).databasePoolSize).toBe(12);
     for (const wrong of ["0", "101", "2.5", "muchas"])
       expect(() => loadConfig({ DATABASE_POOL_SIZE: wrong }), wrong).toThrowError("DATABASE_POOL_SIZE");

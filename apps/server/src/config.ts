@@ -61,8 +61,9 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /**
    * Connections of each PostgreSQL pool (the main one and the generic-plan one: twice this in all). By
-   * default twice this machine's cores, at least 4: PostgreSQL runs fastest with about that many busy
-   * backends, and more only queue for the same cores (docs/operations.md, "Database connections").
+   * default twice this machine's cores, from 4 to 10 (10 was the size before): PostgreSQL runs fastest with
+   * about that many busy backends, and more only queue for the same cores (docs/operations.md, "Database
+   * connections").
    */
   databasePoolSize: number;
   publicUrl: string;
@@ -106,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hostDefaulted: e.HOST === undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.min(10, Math.max(4, 2 * os.availableParallelism())),
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Coordina <no-reply@${new URL(publicUrl).hostname}>`,

@@ -216,12 +216,16 @@ const statementNames = new Map<string, string>();
  * generic-plan pool, planned once per connection instead of on every request. Inside a transaction, and
  * on PGlite, it is queryRows.
  *
- * When its connection is cut, the statement is run once more on another connection, whatever it says:
- * only statements that may run twice belong here; a `write` runs on the main pool instead, planned as
- * PostgreSQL chooses and never run again (it is not a plain read: see isReadOnlyStatement). Today they are list reads and the compliance caches'
- * read-compute-store statements (figures-cache.repository.ts), whose only write is an upsert of values computed from
- * the versions read in the same snapshot, keyed by (colegio or community, company, day, version): run
- * again, it stores the same row or one of a newer version, and a row of an older version is never used.
+ * On the generic-plan pool, a statement whose connection is cut is run once more on another connection,
+ * whatever it says: only statements that may run twice belong there. Today they are list reads and the
+ * compliance caches' read-compute-store statements (figures-cache.repository.ts), whose only write is an
+ * upsert of values computed from the versions read in the same snapshot, keyed by (colegio or community,
+ * company, day, version): run again, it stores the same row or one of a newer version, and a row of an
+ * older version is never used.
+ *
+ * A `write` (the calendar's insert) runs as a named statement on the main pool instead: planned as
+ * PostgreSQL chooses, once it has seen it run, and never run again after a cut (it is no plain read:
+ * isReadOnlyStatement).
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL, options: { write?: boolean } = {}): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;

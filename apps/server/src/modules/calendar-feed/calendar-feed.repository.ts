@@ -2,6 +2,7 @@ import { CALENDAR, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped } from "../../db/rows.js";
+import { daysOf24h } from "../calendar/entries.repository.js";
 
 /** When the user's current feed address was made; undefined when it has none. */
 export async function feedCreatedAt(db: DbOrTx, userId: number): Promise<Date | undefined> {
@@ -96,9 +97,9 @@ export async function feedOf(
         s.name as finca_name, s.location
       from seen s
       join calendar_entries e on e.community_id = s.id and e.erased_at is null
-        and e.starts_at >= now() - make_interval(days => ${back + CALENDAR.maxSpanDays})
-        and e.starts_at < now() + make_interval(days => ${CALENDAR.feedAheadDays})
-        and e.ends_at > now() - make_interval(days => ${back})
+        and e.starts_at >= now() - ${daysOf24h(back + CALENDAR.maxSpanDays)}
+        and e.starts_at < now() + ${daysOf24h(CALENDAR.feedAheadDays)}
+        and e.ends_at > now() - ${daysOf24h(back)}
       join companies p on p.id = e.provider_company_id
       order by e.starts_at, e.id
       limit ${FEED_MAX_EVENTS}

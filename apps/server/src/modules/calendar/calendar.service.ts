@@ -71,7 +71,7 @@ function rangeError(refused: RangeRefusal): AppError {
 
 /**
  * companies/calendar-fincas/add: the calling provider's visit to a community it serves, and what it
- * coincides with, found in the transaction that stores it. Without an end it lasts to the end of its day;
+ * coincides with, read once it is stored. Without an end it lasts to the end of its day;
  * a comment needs an end (spec 02 §5 'Calendar add').
  */
 export async function addEntry(

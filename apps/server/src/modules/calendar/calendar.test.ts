@@ -402,15 +402,16 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     await at(w.P3.id, "2026-10-25 02:00", "2026-10-26 00:00");
     await at(w.P3.id, "2026-10-25 23:59", "2026-10-26 00:01");
     await at(w.P1.id, "2026-10-31 22:00", "2026-11-02 10:00");
+    await at(w.P3.id, "2026-10-20 01:00", "2026-11-20 00:00"); // the longest a visit may last: 744 hours
     await at(w.P3.id, "2026-10-12 09:00", "2026-10-12 10:00", { erased: true });
-    const listed = async (body: object) => {
-      const res = await post(w.t.gremio, MONTH, { year: 2026, month: 10, id_finca: w.C1.id, limit: 100, ...body });
+    const listed = async (body: object, token = w.t.gremio, url = MONTH) => {
+      const res = await post(token, url, { year: 2026, month: 10, id_finca: w.C1.id, limit: 100, ...body });
       expect(res.statusCode, res.body).toBe(200);
       const m = res.json() as CalendarMonth;
       return { count: m.count, listed: m.calendar.length, days: m.days };
     };
     const whole = await listed({});
-    expect(whole).toMatchObject({ count: 5, listed: 5 });
+    expect(whole).toMatchObject({ count: 6, listed: 6 });
     for (let d = 1; d <= 31; d++) {
       const day = `2026-10-${String(d).padStart(2, "0")}`;
       const covered = whole.days.find((x) => x.day === day) ?? { mine: 0, others: 0 };
@@ -426,14 +427,18 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
           listed: expected,
         });
       }
+      // The porter has no side of its own: every visit of the day.
+      const porter = await listed({ day }, w.t.portero, "/porteros/calendar/bymonth");
+      expect({ day, count: porter.count, listed: porter.listed }).toEqual({
+        day,
+        count: covered.mine + covered.others,
+        listed: covered.mine + covered.others,
+      });
     }
     expect(whole.days.map((x) => x.day)).toEqual([
       "2026-10-01",
       "2026-10-02",
-      "2026-10-24",
-      "2026-10-25",
-      "2026-10-26",
-      "2026-10-31",
+      ...Array.from({ length: 12 }, (_, i) => `2026-10-${20 + i}`),
     ]);
   });
 

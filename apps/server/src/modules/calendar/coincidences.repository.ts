@@ -2,7 +2,7 @@ import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
-import { activeProvidersOf, wallClockSql } from "./entries.repository.js";
+import { activeProvidersOf, daysOf24h, wallClockSql } from "./entries.repository.js";
 
 /*
  * What a calendar entry coincides with (issue 22): in its community, another active provider's entry, weekly
@@ -100,7 +100,7 @@ export async function findCoincidences(
           greatest(x.starts_at, ${s}) as overlap_start, least(x.ends_at, ${e}) as overlap_end
         from calendar_entries x join others o on o.id = x.provider_company_id
         where x.community_id = ${entry.communityId} and x.erased_at is null
-          and x.starts_at >= ${s} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+          and x.starts_at >= ${s} - ${daysOf24h(CALENDAR.maxSpanDays)}
           and x.starts_at < ${e} and x.ends_at > ${s}
         union all
         select 'schedule', sl.id, o.id, o.name, sl.title, sl.starts_at, sl.ends_at,

@@ -35,16 +35,26 @@ const other = (providerId: number, start: string, end: string, extra: { comment?
 const slot = (companyId: number, weekdays: number[], start: string, end: string, extra = {}) =>
   scheduleRow(db(), { companyId, title: `Turno ${start}`, weekdays, start, end, ...extra });
 
-/** P1's new entry in C1 and what it coincides with, as `key provider [other] [overlap]` lines. */
+/**
+ * P1's new entry in C1 and what it coincides with, as `key provider [other] [overlap]` lines, in the
+ * wall-clock texts the database gives (the API's), each checked against the instant it stands for.
+ */
 async function coincidencesOf(start: string, end: string) {
   const id = await entryRow(db(), { communityId: w.C1.id, providerId: w.P1.id, start, end });
   const entry = (await findEntry(db(), id))!;
   const found = await findCoincidences(db(), entry);
-  return found.map(
-    (c) =>
-      `${c.key} ${c.providerName} [${toWallClock(c.otherStart)} – ${toWallClock(c.otherEnd)}]` +
-      ` [${toWallClock(c.overlapStart)} – ${toWallClock(c.overlapEnd)}]`,
-  );
+  return found.map(({ key, providerName, wallClock, ...c }) => {
+    expect(wallClock).toEqual({
+      otherStart: toWallClock(c.otherStart),
+      otherEnd: toWallClock(c.otherEnd),
+      overlapStart: toWallClock(c.overlapStart),
+      overlapEnd: toWallClock(c.overlapEnd),
+    });
+    return (
+      `${key} ${providerName} [${wallClock.otherStart} – ${wallClock.otherEnd}]` +
+      ` [${wallClock.overlapStart} – ${wallClock.overlapEnd}]`
+    );
+  });
 }
 const ZETA = "Zeta Limpiezas S.L.";
 const SOL = "Pinturas Sol S.L.";

@@ -13,6 +13,13 @@ const TZ = CALENDAR.timeZone;
 /** In SQL: the Madrid wall-clock 'YYYY-MM-DD HH:mm' of an instant. */
 export const wallClockSql = (instant: SQL) => sql`to_char(${instant} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
 
+/**
+ * In SQL: an interval of `days` days of 24 hours. `interval '1 day'` and `make_interval(days => …)` follow the
+ * session time zone's clock changes (a day across one lasts 23 or 25 hours), so a bound made with them would
+ * be an hour short of the CALENDAR.maxSpanDays that an entry may last.
+ */
+export const daysOf24h = (days: number) => sql`make_interval(secs => ${days * 86_400}::int)`;
+
 /** In SQL: the first instant of a Madrid month, `months` after (year, month). */
 export const monthStartSql = (year: number, month: number, months = 0) =>
   sql`((make_date(${year}::int, ${month}::int, 1) + ${months}::int * interval '1 month')::timestamp at time zone ${TZ})`;
@@ -40,7 +47,6 @@ export interface NewEntry {
  * instants.
  */
 export async function insertEntry(db: DbOrTx, e: NewEntry) {
-  const day = (n: number) => sql`make_interval(secs => ${n * 86_400}::int)`;
   const [row] = await queryTypedPrepared(
     db,
     sql`with i as (
@@ -52,9 +58,9 @@ export async function insertEntry(db: DbOrTx, e: NewEntry) {
         r as (
           select i.*, case
               when i.ends_at <= i.starts_at then 'end-not-after-start'
-              when i.ends_at - i.starts_at > ${day(CALENDAR.maxSpanDays)} then 'span-too-long'
-              when i.starts_at < i.now - ${day(CALENDAR.pastDays)} then 'start-too-old'
-              when i.starts_at > i.now + ${day(CALENDAR.horizonDays)} then 'start-too-far'
+              when i.ends_at - i.starts_at > ${daysOf24h(CALENDAR.maxSpanDays)} then 'span-too-long'
+              when i.starts_at < i.now - ${daysOf24h(CALENDAR.pastDays)} then 'start-too-old'
+              when i.starts_at > i.now + ${daysOf24h(CALENDAR.horizonDays)} then 'start-too-far'
             end as refused
           from i
         ),
@@ -155,7 +161,7 @@ export interface MonthPageQuery {
  */
 const overlapping = (communityId: number, from: SQL, to: SQL) =>
   sql`e.community_id = ${communityId} and e.erased_at is null
-      and e.starts_at >= ${from} - ${CALENDAR.maxSpanDays}::int * interval '1 day'
+      and e.starts_at >= ${from} - ${daysOf24h(CALENDAR.maxSpanDays)}
       and e.starts_at < ${to} and e.ends_at > ${from}`;
 
 /** Whose entries: the caller's own, the others' or every one (a caller without a company has none). */
@@ -200,8 +206,8 @@ const sideCount = (side: CalendarSide) =>
  * - `calendar`: one page of them by start;
  * - with `withProviders`, the weekly schedules and 24-hour services of the community's active providers
  *   (schedulesJson, services24Json); without, empty.
- * One statement instead of four: each round trip costs the server and PostgreSQL about as much CPU as the
- * smaller parts of the SQL (docs/operations.md, "Calendar").
+ * One statement instead of four: each round trip costs the server and PostgreSQL about as much CPU as one
+ * of the smaller parts of the SQL.
  */
 export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: boolean) {
   const first = sql`make_date(${q.year}::int, ${q.month}::int, 1)`;
