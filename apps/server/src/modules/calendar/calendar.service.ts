@@ -102,7 +102,7 @@ export async function addEntry(
     startsAt,
     endsAt,
   });
-  return { data: { ...entry, mine: true }, incidences: found.map((c) => coincidenceOut(c, null)) };
+  return { data: entry, incidences: found.map((c) => coincidenceOut(c, null)) };
 }
 
 /**

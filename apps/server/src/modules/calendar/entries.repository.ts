@@ -1,7 +1,13 @@
-import { CALENDAR, type CalendarDay, type CalendarSide, type CommunitySchedule } from "@coordina/domain";
+import {
+  CALENDAR,
+  type CalendarDay,
+  type CalendarEntry,
+  type CalendarSide,
+  type CommunitySchedule,
+} from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTyped, queryTypedPrepared, type RowOf } from "../../db/rows.js";
+import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
 
 /*
  * The calendar's entries (calendar_entries) and, beside a month of them, the weekly schedules and 24-hour
@@ -71,20 +77,20 @@ export async function insertEntry(db: DbOrTx, e: NewEntry) {
             ${e.notify}
           from r where r.refused is null
           returning *)
-        select r.refused, r.starts_at as range_start, r.ends_at as range_end, ${entryColumns}
-        from r left join (e join companies c on c.id = e.provider_company_id) on true`,
+        select r.refused, r.starts_at as range_start, r.ends_at as range_end,
+          (select ${entryJson(e.providerCompanyId)} from e join companies c on c.id = e.provider_company_id) as entry
+        from r`,
     {
       refused: col.as<RangeRefusal | null>(),
       range_start: col.date,
       range_end: col.date,
-      ...entryRow,
-      id: col.intOrNull,
+      entry: col.as<CalendarEntry | null>(),
     },
     // Planned once per connection: planning it cost more than storing it.
     { write: true },
   );
-  const { refused, range_start: startsAt, range_end: endsAt, ...entry } = row!;
-  return refused === null ? { refused, startsAt, endsAt, entry: entry as EntryRow } : { refused, startsAt, endsAt };
+  const { refused, range_start: startsAt, range_end: endsAt, entry } = row!;
+  return refused === null ? { refused, startsAt, endsAt, entry: entry! } : { refused, startsAt, endsAt };
 }
 
 /** An entry as the policy and the coincidence check see it (erased or not). */
@@ -124,21 +130,6 @@ export async function eraseEntry(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** An entry's columns as the API names them, from `e` (calendar_entries) and `c` (its provider). */
-const entryColumns = sql`e.id, e.provider_company_id as id_provider, e.community_id as id_finca,
-  c.name as provider_name, ${wallClockSql(sql`e.starts_at`)} as startdate, ${wallClockSql(sql`e.ends_at`)} as enddate,
-  e.comment, e.notify`;
-const entryRow = {
-  id: col.int,
-  id_provider: col.int,
-  id_finca: col.int,
-  provider_name: col.text,
-  startdate: col.text,
-  enddate: col.text,
-  comment: col.text,
-  notify: col.bool,
-};
-export type EntryRow = RowOf<typeof entryRow>;
 type Service24 = { id_provider: number; provider_name: string };
 
 /** A page of a community's month or day, and the days its entries cover (calendar-fincas/provider, bymonth). */
@@ -184,7 +175,7 @@ function askedFor(q: MonthPageQuery) {
   return sql`${range} and ${ofSide(q.side, q.me)}`;
 }
 
-/** The entries of a page as JSON objects with the API's names (`e`: calendar_entries, `c`: its provider). */
+/** An entry as a JSON object with the API's names (`e`: calendar_entries, `c`: its provider; `me`: whose are 'mine'). */
 const entryJson = (me: number | null) =>
   sql`json_build_object('id', e.id, 'id_provider', e.provider_company_id, 'id_finca', e.community_id,
     'provider_name', c.name, 'startdate', ${wallClockSql(sql`e.starts_at`)}, 'enddate', ${wallClockSql(sql`e.ends_at`)},
@@ -250,7 +241,7 @@ export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: bool
     {
       days: col.as<CalendarDay[]>(),
       count: col.int,
-      calendar: col.as<(EntryRow & { mine: boolean })[]>(),
+      calendar: col.as<CalendarEntry[]>(),
       schedules: col.as<CommunitySchedule[]>(),
       services24: col.as<Service24[]>(),
     },
