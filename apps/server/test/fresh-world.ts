@@ -15,19 +15,25 @@ import type { TestSmtp } from "./smtp.js";
 
 type World = Pick<TestContext, "app" | "database"> & { smtp?: TestSmtp };
 
-/** A saved world: the schema its rows were copied into, and the tables copied. */
+/** A saved world: the schema its rows were copied into, and the tables copied with the columns put back. */
 interface Snapshot {
   schema: string;
-  tables: string[];
+  tables: { name: string; columns: string }[];
 }
 
-/** Every table of the app's schema (the migrations' bookkeeping lives in another schema). */
-async function appTables(world: World): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
+/**
+ * Every table of the app's schema (the migrations' bookkeeping lives in another schema), with its columns
+ * but the generated ones (PostgreSQL computes those again as the rows go back).
+ */
+async function appTables(world: World): Promise<Snapshot["tables"]> {
+  return queryRows<{ name: string; columns: string }>(
     world.database.db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    sql`select t.tablename as name,
+          (select string_agg(format('%I', c.column_name), ', ' order by c.ordinal_position)
+           from information_schema.columns c
+           where c.table_schema = 'public' and c.table_name = t.tablename and c.is_generated = 'NEVER') as columns
+        from pg_tables t where t.schemaname = 'public' order by t.tablename`,
   );
-  return rows.map((r) => r.name);
 }
 
 /** Copies every row of the world into `schema`. */
@@ -37,8 +43,8 @@ async function saveWorld(world: World, schema: string): Promise<Snapshot> {
   const tables = await appTables(world);
   await db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
   await db.execute(sql.raw(`create schema ${schema}`));
-  for (const table of tables) {
-    await db.execute(sql.raw(`create table ${schema}."${table}" as table public."${table}"`));
+  for (const { name } of tables) {
+    await db.execute(sql.raw(`create table ${schema}."${name}" as table public."${name}"`));
   }
   return { schema, tables };
 }
@@ -50,12 +56,18 @@ async function saveWorld(world: World, schema: string): Promise<Snapshot> {
  */
 async function restoreWorld(world: World, { schema, tables }: Snapshot): Promise<void> {
   await settle(world);
-  const ctes = (verb: (table: string) => string) =>
+  const ctes = (verb: (table: Snapshot["tables"][number]) => string) =>
     `with ${tables.map((table, i) => `s${i} as (${verb(table)})`).join(", ")} select 1`;
   await world.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql.raw(ctes((table) => `delete from public."${table}"`)));
-    await tx.execute(sql.raw(ctes((table) => `insert into public."${table}" select * from ${schema}."${table}"`)));
+    await tx.execute(sql.raw(ctes(({ name }) => `delete from public."${name}"`)));
+    await tx.execute(
+      sql.raw(
+        ctes(
+          ({ name, columns }) => `insert into public."${name}" (${columns}) select ${columns} from ${schema}."${name}"`,
+        ),
+      ),
+    );
   });
   if (world.smtp) world.smtp.messages.length = 0;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/helpers.js";
-import { type Database, queryRows, queryRowsPrepared } from "./client.js";
+import { type Database, queryRows, queryRowsBuiltOnce, queryRowsPrepared } from "./client.js";
 
 /*
  * Hot list reads (queryRowsPrepared) run on connections that always use a statement's generic plan, so
@@ -41,5 +41,47 @@ describe("prepared hot reads", () => {
       expect(await queryRowsPrepared(tx, sql`select n from hot_read_probe`)).toEqual([{ n: 7 }]);
       expect(await modeOf(queryRowsPrepared(tx, planMode))).not.toBe("force_generic_plan");
     });
+  });
+});
+
+/*
+ * Hot statements built once (queryRowsBuiltOnce): their SQL is made once per key with a placeholder for each
+ * value, and every run fills the placeholders with its own values.
+ */
+describe("statements built once", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const numbers = (values: { from: number; to: number; skip: number | null }) =>
+    queryRowsBuiltOnce<{ n: number }, typeof values>(
+      database.db,
+      "client-test:numbers",
+      values,
+      (v) => sql`select g as n from generate_series(${v.from}::int, ${v.to}::int) g
+        where g is distinct from ${v.skip}::int and g >= ${v.from}::int order by g`,
+    );
+
+  it("answer each run with its own values, a value used twice and a null included", async () => {
+    expect(await numbers({ from: 1, to: 4, skip: 2 })).toEqual([{ n: 1 }, { n: 3 }, { n: 4 }]);
+    expect(await numbers({ from: 5, to: 7, skip: null })).toEqual([{ n: 5 }, { n: 6 }, { n: 7 }]);
+    expect(await numbers({ from: 2, to: 3, skip: 3 })).toEqual([{ n: 2 }]);
+  });
+
+  it("refuse, in the tests, a key whose build made another text: the key misses one of the build's choices", async () => {
+    const build = (descending: boolean) =>
+      queryRowsBuiltOnce(database.db, "client-test:order", { to: 3 }, (v) =>
+        descending
+          ? sql`select g as n from generate_series(1, ${v.to}::int) g order by g desc`
+          : sql`select g as n from generate_series(1, ${v.to}::int) g order by g`,
+      );
+    expect(await build(false)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    if (database.kind === "postgres") await expect(build(true)).rejects.toThrow(/client-test:order/);
+    // PGlite builds every statement with its values (no key is kept).
+    else expect(await build(true)).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }]);
   });
 });

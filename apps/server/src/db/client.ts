@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -232,12 +232,72 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL, options: { wr
   if (!(pool instanceof pg.Pool)) return queryRows(db, query);
   const client = options.write ? pool : (genericPlanPools.get(pool) ?? pool);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query({ name: statementName(text), text, values: params as unknown[] });
+  return result.rows as T[];
+}
+
+function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `q_${createHash("sha1").update(text).digest("base64url").slice(0, 27)}`;
     // The texts come from the code (a search pattern is never part of them), so the map stays small.
     statementNames.set(text, name);
   }
-  const result = await client.query({ name, text, values: params as unknown[] });
+  return name;
+}
+
+/** A statement's values by name, and what its SQL is built with: a placeholder of each, or the value itself. */
+export type StatementValues = Record<string, unknown>;
+export type Slots<V extends StatementValues> = { readonly [K in keyof V]: SQLWrapper };
+
+function slotsOf<V extends StatementValues>(values: V, slot: (name: string) => SQLWrapper): Slots<V> {
+  return Object.fromEntries(Object.keys(values).map((name) => [name, slot(name)])) as { [K in keyof V]: SQLWrapper };
+}
+
+interface Built {
+  text: string;
+  params: unknown[];
+}
+/** The SQL of each queryRowsBuiltOnce key, with its placeholders. */
+const builtStatements = new Map<string, Built>();
+/** Under the test runner every run builds its statement again and compares the text with the kept one. */
+const checkBuiltStatements = process.env.VITEST !== undefined;
+
+/**
+ * queryRowsPrepared for a hot statement whose SQL would otherwise be built anew by Drizzle on every request
+ * (measured on the calendar's month: a sixth of the server's CPU per request): `build` makes it from `slots`,
+ * one SQL value per name of `values`. On a PostgreSQL server it is built once per `key`, with placeholders,
+ * and each run fills them from `values`; in a transaction and on PGlite it is built with the values, as
+ * queryRowsPrepared does.
+ *
+ * `key` names the statement and every choice `build` makes in code (a side, a null), so it must be the same
+ * exactly when the text is: under the test runner each run builds the text again and fails on a difference.
+ */
+export async function queryRowsBuiltOnce<T, V extends StatementValues>(
+  db: DbOrTx,
+  key: string,
+  values: V,
+  build: (slots: Slots<V>) => SQL,
+  options: { write?: boolean } = {},
+): Promise<T[]> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return queryRows(db, build(slotsOf(values, (name) => sql`${values[name]}`)));
+  }
+  const client = options.write ? pool : (genericPlanPools.get(pool) ?? pool);
+  let built = builtStatements.get(key);
+  if (built === undefined || checkBuiltStatements) {
+    const { sql: text, params } = dialect.sqlToQuery(build(slotsOf(values, sql.placeholder)));
+    if (built !== undefined && built.text !== text) {
+      throw new Error(`the statement '${key}' was built with two texts: its key misses a choice of its build`);
+    }
+    built = { text, params };
+    builtStatements.set(key, built);
+  }
+  const result = await client.query({
+    name: statementName(built.text),
+    text: built.text,
+    values: fillPlaceholders(built.params, values),
+  });
   return result.rows as T[];
 }

@@ -1,5 +1,12 @@
 import type { SQL } from "drizzle-orm";
-import { type DbOrTx, queryRows, queryRowsPrepared } from "./client.js";
+import {
+  type DbOrTx,
+  queryRows,
+  queryRowsBuiltOnce,
+  queryRowsPrepared,
+  type Slots,
+  type StatementValues,
+} from "./client.js";
 
 /**
  * Raw SQL rows, typed and converted once, where the query is. A query names its columns with a
@@ -67,4 +74,16 @@ export async function queryTypedPrepared<S extends RowSpec>(
   options: { write?: boolean } = {},
 ): Promise<RowOf<S>[]> {
   return (await queryRowsPrepared<Record<string, unknown>>(db, query, options)).map(rowReader(spec));
+}
+
+/** queryTyped for a hot statement built once per key (see queryRowsBuiltOnce). */
+export async function queryTypedBuiltOnce<S extends RowSpec, V extends StatementValues>(
+  db: DbOrTx,
+  key: string,
+  values: V,
+  build: (slots: Slots<V>) => SQL,
+  spec: S,
+  options: { write?: boolean } = {},
+): Promise<RowOf<S>[]> {
+  return (await queryRowsBuiltOnce<Record<string, unknown>, V>(db, key, values, build, options)).map(rowReader(spec));
 }

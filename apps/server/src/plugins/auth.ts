@@ -80,26 +80,26 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, ErrorKey.unauthorized);
     const found = await findLiveSession(app.db, hashToken(token), colegioId);
-    if (!found || found.user.erased || found.company.erased) throw new AppError(401, ErrorKey.unauthorized);
+    if (!found || found.deactivated) throw new AppError(401, ErrorKey.unauthorized);
 
     const actor: Actor = {
-      userId: found.user.id,
-      email: found.user.email,
-      role: found.user.userRole,
-      companyId: found.company.id,
-      sessionId: found.session.id,
-      sessionCreated: found.session.createdAt,
+      userId: found.user_id,
+      email: found.email,
+      role: found.user_role,
+      companyId: found.company_id,
+      sessionId: found.session_id,
+      sessionCreated: found.session_created,
       token,
       colegioId: null,
     };
     // Administrators and providers use nothing until they accept the terms (spec 01 §4): enforced here,
     // not only by the web app's redirect to /legal.
-    if (!found.legalAccepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
+    if (!found.legal_accepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
       throw new AppError(403, ErrorKey.legalNotAccepted);
     }
     if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
     if (colegioId !== null) {
-      if (!found.inColegio) throw new AppError(403, ErrorKey.colegioForbidden);
+      if (!found.in_colegio) throw new AppError(403, ErrorKey.colegioForbidden);
       actor.colegioId = colegioId;
     }
     request.actor = actor;

@@ -1,7 +1,7 @@
 import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
-import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTyped } from "../../db/rows.js";
+import { col, queryTyped, queryTypedBuiltOnce } from "../../db/rows.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
 import { countHit } from "../../lib/rate-limit.js";
 
@@ -31,46 +31,40 @@ export async function insertSession(
 }
 
 /**
- * The live session of a token hash with its user, company, whether the user accepted the legal notice and
- * whether the user works in the colegio the request chose (`colegioId`, null when none), in one query: one
- * round trip per request for all of it.
+ * The live session of a token hash and what every request needs of it, in one query: its user, whether the
+ * user or its company is deactivated, whether the user accepted the legal notice and whether the user works
+ * in the colegio the request chose (`colegioId`, null when none). Every authenticated request runs it, so it
+ * reads only those columns (not the password hash) and is built once (queryTypedBuiltOnce).
  */
-function prepareLiveSession(db: DbOrTx) {
-  return db
-    .select({
-      session: sessions,
-      user: users,
-      company: companies,
-      legalAccepted: sql<boolean>`exists (select 1 from assigned_settings s
-        where s.user_id = ${users.id} and s.name = ${SETTING_ACCEPTED_LEGAL} and s.value = 'true')`,
-      inColegio: sql<boolean>`exists (select 1 from companies cc
-        where cc.id = ${sql.placeholder("colegioId")} and cc.type = 10 and cc.erased = false
-          and ${userWorksIn(sql`cc`, { id: sql`${users.id}`, role: sql`${users.userRole}`, companyId: sql`${users.companyId}` })})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1)
-    .prepare("live_session");
-}
-
-// Every authenticated request runs this lookup: prepared once per database, planned once per connection.
-const liveSessionStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
-
 export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: number | null = null) {
-  let statement = liveSessionStatements.get(db);
-  if (!statement) {
-    statement = prepareLiveSession(db);
-    liveSessionStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ tokenHash, colegioId });
+  const [row] = await queryTypedBuiltOnce(
+    db,
+    "live-session",
+    { tokenHash, colegioId },
+    (v) => sql`select s.id as session_id, s.created_at as session_created,
+        u.id as user_id, u.email, u.user_role, u.company_id, u.erased or c.erased as deactivated,
+        exists (select 1 from assigned_settings a
+          where a.user_id = u.id and a.name = ${SETTING_ACCEPTED_LEGAL} and a.value = 'true') as legal_accepted,
+        exists (select 1 from companies cc
+          where cc.id = ${v.colegioId} and cc.type = 10 and cc.erased = false
+            and ${userWorksIn(sql`cc`, { id: sql`u.id`, role: sql`u.user_role`, companyId: sql`u.company_id` })}) as in_colegio
+      from sessions s
+      join users u on u.id = s.user_id
+      join companies c on c.id = u.company_id
+      where s.token_hash = ${v.tokenHash} and s.revoked_at is null and s.expires_at > now()
+      limit 1`,
+    {
+      session_id: col.int,
+      session_created: col.date,
+      user_id: col.int,
+      email: col.text,
+      user_role: col.int,
+      company_id: col.int,
+      deactivated: col.bool,
+      legal_accepted: col.bool,
+      in_colegio: col.bool,
+    },
+  );
   return row;
 }
 

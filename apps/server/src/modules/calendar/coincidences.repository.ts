@@ -1,7 +1,7 @@
 import { CALENDAR, type CoincidenceKind } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
+import { col, queryTyped, queryTypedBuiltOnce } from "../../db/rows.js";
 import { activeProvidersOf, daysOf24h, wallClockSql } from "./entries.repository.js";
 
 /*
@@ -65,13 +65,22 @@ export async function findCoincidences(
   db: DbOrTx,
   entry: { id: number; communityId: number; providerCompanyId: number; startsAt: Date; endsAt: Date },
 ): Promise<CoincidenceFound[]> {
-  const s = sql`${entry.startsAt.toISOString()}::timestamptz`;
-  const e = sql`${entry.endsAt.toISOString()}::timestamptz`;
-  // Prepared (outside a transaction, on a PostgreSQL server): planning it cost more than running it.
-  const rows = await queryTypedPrepared(
+  // Built once and prepared (outside a transaction, on a PostgreSQL server): planning it cost more than
+  // running it.
+  const rows = await queryTypedBuiltOnce(
     db,
-    sql`with others as (
-          select p.id, p.name from (${activeProvidersOf(entry.communityId)}) p where p.id <> ${entry.providerCompanyId}
+    "calendar-coincidences",
+    {
+      start: entry.startsAt.toISOString(),
+      end: entry.endsAt.toISOString(),
+      communityId: entry.communityId,
+      providerCompanyId: entry.providerCompanyId,
+    },
+    (v) => {
+      const s = sql`${v.start}::timestamptz`;
+      const e = sql`${v.end}::timestamptz`;
+      return sql`with others as (
+          select p.id, p.name from (${activeProvidersOf(v.communityId)}) p where p.id <> ${v.providerCompanyId}
         ),
         days as (
           select d::date as day
@@ -99,7 +108,7 @@ export async function findCoincidences(
           x.starts_at as other_start, x.ends_at as other_end,
           greatest(x.starts_at, ${s}) as overlap_start, least(x.ends_at, ${e}) as overlap_end
         from calendar_entries x join others o on o.id = x.provider_company_id
-        where x.community_id = ${entry.communityId} and x.erased_at is null
+        where x.community_id = ${v.communityId} and x.erased_at is null
           and x.starts_at >= ${s} - ${daysOf24h(CALENDAR.maxSpanDays)}
           and x.starts_at < ${e} and x.ends_at > ${s}
         union all
@@ -112,7 +121,8 @@ export async function findCoincidences(
         where exists (select 1 from company_configs cc where cc.company_id = o.id
                       and cc.key = ${CALENDAR.seven24Key} and cc.value = ${CALENDAR.seven24Value})
         ) c
-        order by c.overlap_start, c.provider_name, c.kind, c.ref`,
+        order by c.overlap_start, c.provider_name, c.kind, c.ref`;
+    },
     coincidenceRow,
   );
   return rows.map((r) => ({

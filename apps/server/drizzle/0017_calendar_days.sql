@@ -1,0 +1,3 @@
+ALTER TABLE "calendar_entries" ADD COLUMN "first_day" date GENERATED ALWAYS AS ((starts_at at time zone 'Europe/Madrid')::date) STORED;--> statement-breakpoint
+ALTER TABLE "calendar_entries" ADD COLUMN "last_day" date GENERATED ALWAYS AS (((ends_at at time zone 'Europe/Madrid') - interval '1 microsecond')::date) STORED;--> statement-breakpoint
+CREATE INDEX "calendar_entries_days_idx" ON "calendar_entries" USING btree ("community_id","first_day","last_day","provider_company_id") WHERE "calendar_entries"."erased_at" is null;
