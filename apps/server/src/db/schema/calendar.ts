@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -58,10 +59,6 @@ export const calendarEntries = pgTable(
     ),
   },
   (t) => [
-    // The month's days: its entries by the days they cover, in order, from the index alone.
-    index("calendar_entries_days_idx")
-      .on(t.communityId, t.firstDay, t.lastDay, t.providerCompanyId)
-      .where(sql`${t.erasedAt} is null`),
     // By start, for a page of the month or of a day; with the end and the provider in the index, the
     // coincidence check reads the table only for the entries that do overlap.
     index("calendar_entries_community_idx")
@@ -70,6 +67,28 @@ export const calendarEntries = pgTable(
     index("calendar_entries_provider_idx").on(t.providerCompanyId, t.startsAt),
     index("calendar_entries_created_by_idx").on(t.createdByUserId),
     check("calendar_entries_range_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * How many live entries of each provider cover each run of Madrid days in a community, kept by a trigger on
+ * calendar_entries in the same transaction as the entry (migration 0017), so the month's marked days and
+ * counts read one row per provider and span instead of every entry. A count may fall to 0 and stay.
+ */
+export const calendarDaySpans = pgTable(
+  "calendar_day_spans",
+  {
+    communityId: integer("community_id").notNull(),
+    firstDay: date("first_day").notNull(),
+    lastDay: date("last_day").notNull(),
+    providerCompanyId: integer("provider_company_id").notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "calendar_day_spans_pkey",
+      columns: [t.communityId, t.firstDay, t.lastDay, t.providerCompanyId],
+    }),
   ],
 );
 

@@ -7,12 +7,13 @@ import {
   PAGE_SIZE,
   todayInSpain,
 } from "@coordina/domain";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryRow, scheduleRow, seven24, unlinkProvider } from "../../../test/calendar-world.js";
 import { buildDocumentsWorld, type DocumentsWorld } from "../../../test/documents-world.js";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, type TestContext } from "../../../test/helpers.js";
+import { queryRows } from "../../db/client.js";
 import { calendarEntries, calendarNotices, communities } from "../../db/schema/index.js";
 import { ensureCommunity, ensureProviderLink } from "../../db/seed/builders.js";
 
@@ -38,6 +39,21 @@ const ADD = "/companies/calendar-fincas/add";
 const MONTH = "/companies/calendar-fincas/provider";
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
 const countEntries = async () => (await db().select({ n: count() }).from(calendarEntries))[0]!.n;
+/**
+ * The month's counts by provider and span (calendar_day_spans, kept by a trigger) and the same counted over
+ * the live entries themselves, each as 'community provider first–last ×n' lines.
+ */
+async function spansAndEntries() {
+  const lines = (q: ReturnType<typeof sql>) =>
+    queryRows<{ line: string }>(db(), q).then((rows) => rows.map((r) => r.line));
+  const spans =
+    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, entries) as line
+    from calendar_day_spans where entries > 0 order by 1`);
+  const entries =
+    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, count(*)) as line
+    from calendar_entries where erased_at is null group by community_id, provider_company_id, first_day, last_day order by 1`);
+  return { spans, entries };
+}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -440,6 +456,9 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
       "2026-10-02",
       ...Array.from({ length: 12 }, (_, i) => `2026-10-${20 + i}`),
     ]);
+    const { spans, entries } = await spansAndEntries();
+    expect(spans).toContain(`${w.C1.id} ${w.P3.id} 2026-10-20–2026-11-19 ×1`);
+    expect(spans).toEqual(entries);
   });
 
   it("refuses a day of another month, and a page or a size out of range", async () => {
@@ -479,6 +498,26 @@ describe("a provider deletes its own visit (companies/calendar-fincas/delete/{id
     expect(row!.erasedAt).toBeInstanceOf(Date);
     expect((await monthOf(w.t.gremio, 2026, 3)).calendar).toEqual([]);
     expectError(await del(w.t.gremio, id), 404, ErrorKey.notFound);
+  });
+
+  it("takes it out of the month's marked days and counts, and an add puts one in", async () => {
+    const visit = { communityId: w.C1.id, providerId: w.P1.id, start: "2026-03-10 09:00", end: "2026-03-11 10:00" };
+    const first = await entryRow(db(), visit);
+    const second = await entryRow(db(), visit);
+    const marked = async () => (await monthOf(w.t.gremio, 2026, 3)).days;
+    const both = [
+      { day: "2026-03-10", mine: 2, others: 0 },
+      { day: "2026-03-11", mine: 2, others: 0 },
+    ];
+    expect(await marked()).toEqual(both);
+    expect((await del(w.t.gremio, first)).statusCode).toBe(200);
+    expect(await marked()).toEqual(both.map((d) => ({ ...d, mine: 1 })));
+    expect((await del(w.t.gremio, second)).statusCode).toBe(200);
+    expect(await marked()).toEqual([]);
+    await entryRow(db(), visit);
+    expect(await marked()).toEqual(both.map((d) => ({ ...d, mine: 1 })));
+    const { spans, entries } = await spansAndEntries();
+    expect(spans).toEqual(entries);
   });
 
   it("is refused to everybody else, and nothing changes", async () => {
