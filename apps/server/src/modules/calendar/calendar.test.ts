@@ -16,6 +16,8 @@ import { call, createTestApp, expectError, type TestContext } from "../../../tes
 import { queryRows } from "../../db/client.js";
 import { calendarEntries, calendarNotices, communities } from "../../db/schema/index.js";
 import { ensureCommunity, ensureProviderLink } from "../../db/seed/builders.js";
+import { findCoincidences } from "./coincidences.repository.js";
+import { findEntry, monthOf as monthStatement } from "./entries.repository.js";
 
 /**
  * The community calendar through HTTP (companies/calendar-fincas/*, porteros/calendar/bymonth), on the
@@ -459,6 +461,44 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     const { spans, entries } = await spansAndEntries();
     expect(spans).toContain(`${w.C1.id} ${w.P3.id} 2026-10-20–2026-11-19 ×1`);
     expect(spans).toEqual(entries);
+  });
+
+  it("answers the same month and coincidences whatever time zone the database session is in", async () => {
+    await at(w.P1.id, "2026-10-24 23:30", "2026-10-25 02:30");
+    await at(w.P3.id, "2026-10-25 02:00", "2026-10-26 00:00"); // the fall-back night: 02:00 happens twice
+    await at(w.P3.id, "2026-10-31 22:00", "2026-11-02 10:00");
+    await at(w.P3.id, "2026-09-30 23:00", "2026-10-02 08:00");
+    const night = await at(w.P1.id, "2026-10-25 01:00", "2026-10-25 03:00");
+    await scheduleRow(db(), { companyId: w.P3.id, title: "Ronda", weekdays: [7], start: "02:30", end: "04:00" });
+    const entry = (await findEntry(db(), night))!;
+    const asked = (day: string | null) => ({
+      communityId: w.C1.id,
+      year: 2026,
+      month: 10,
+      day,
+      side: "all" as const,
+      me: w.P1.id,
+      page: 1,
+      limit: 100,
+    });
+    const answers = (tx: Parameters<typeof monthStatement>[0]) =>
+      Promise.all([
+        monthStatement(tx, asked(null), true),
+        monthStatement(tx, asked("2026-10-25"), true),
+        findCoincidences(tx, entry),
+      ]);
+    const expected = await answers(db());
+    expect(expected[0].days.map((d) => d.day)).toContain("2026-10-25");
+    expect(expected[1].count).toBe(3);
+    expect(expected[2].map((c) => c.kind).sort()).toEqual(["entry", "schedule"]);
+    for (const zone of ["Europe/Madrid", "America/New_York", "Pacific/Kiritimati"]) {
+      // In a transaction the statements are built with their values and run on its connection.
+      const seen = await db().transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local timezone = '${zone}'`));
+        return answers(tx);
+      });
+      expect({ zone, seen }).toEqual({ zone, seen: expected });
+    }
   });
 
   it("refuses a day of another month, and a page or a size out of range", async () => {
