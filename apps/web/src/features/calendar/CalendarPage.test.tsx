@@ -212,7 +212,11 @@ describe("the community calendar for a provider (CalendarPage)", () => {
 
     // The days the answer names are marked for every reader, with how many entries, and keyboard-reachable buttons.
     const marked = screen.getByRole("button", { name: /27 de noviembre de 2026, con 1 entrada$/ });
-    expect(marked.getAttribute("title")).toBe("viernes 27 de noviembre de 2026, con 1 entrada");
+    // The mouse's tooltip says the same, on the number that screen readers skip, so they hear the label once.
+    expect(marked.getAttribute("title")).toBeNull();
+    const number = within(marked).getByText("27");
+    expect(number.getAttribute("title")).toBe("viernes 27 de noviembre de 2026, con 1 entrada");
+    expect(number.getAttribute("aria-hidden")).toBe("true");
     expect(screen.getByRole("button", { name: /10 de noviembre de 2026, con 1 entrada \(tuyas: 1\)$/ })).toBeTruthy();
     expect(screen.getByRole("button", { name: "miércoles 11 de noviembre de 2026" })).toBeTruthy();
     await user.click(marked);
@@ -262,11 +266,16 @@ describe("the community calendar for a provider (CalendarPage)", () => {
     expect(within(card("Mis Fechas")).queryByRole("button", { name: "Página 2" })).toBeNull();
 
     await user.click(within(list).getByRole("button", { name: "Página 2" }));
-    // Page 1 stays while page 2 is on its way: no spinner, the screen does not jump.
+    // Page 1 stays while page 2 is on its way, marked as loading (readers hear the list is busy): the screen
+    // does not jump to a spinner, nor passes page 1 off as the page asked for.
     expect(within(list).getByText("Visita 1")).toBeTruthy();
     expect(screen.queryByText("Cargando el calendario…")).toBeNull();
+    expect(within(list).getByRole("status", { name: "Cargando las entradas pedidas…" })).toBeTruthy();
+    expect(list.closest("[aria-busy]")?.getAttribute("aria-busy")).toBe("true");
     release();
     expect(await within(list).findByText("Visita 11")).toBeTruthy();
+    expect(within(list).queryByRole("status")).toBeNull();
+    expect(list.closest("[aria-busy]")).toBeNull();
     expect(within(list).getAllByTestId("calendar-other-entry")).toHaveLength(2);
     expect(within(list).queryByText("Visita 1")).toBeNull();
     expect(listAsks(calls, "others").map((body) => body.page)).toEqual([1, 2]);

@@ -182,6 +182,7 @@ function EntriesList({
           page: shown.page(side),
           onPage: (page) => shown.setPage(side, page),
           refreshing: query.isFetching,
+          stale: query.isPlaceholderData,
         })
       }
     </QueryView>

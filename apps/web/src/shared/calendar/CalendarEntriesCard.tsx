@@ -1,4 +1,4 @@
-import { Group, Table, Text, Tooltip } from "@mantine/core";
+import { Box, Group, Loader, Table, Text, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
@@ -30,6 +30,11 @@ export interface ListPaging {
   onPage: (page: number) => void;
   /** the list is being (re)loaded: the answer shown may be the previous page's, so the page is not corrected yet */
   refreshing: boolean;
+  /**
+   * the rows shown are another day's or page's of the month, kept while the ones asked for load: the list says
+   * so (a spinner, `aria-busy`) instead of showing them as the day's
+   */
+  stale: boolean;
 }
 
 interface CalendarEntriesCardProps<E extends ListedEntry> {
@@ -90,48 +95,57 @@ export function CalendarEntriesCard<E extends ListedEntry>({
   const endText = (entry: E) => shownDateTime(entry.enddate) || t("no-end");
   const entries = answer.calendar;
   return (
-    <ListCard
-      title={title}
-      page={paging.page}
-      totalPages={pagesOf(answer.count, answer.pagination.limit)}
-      onPage={paging.onPage}
-      count={answer.count}
-      refreshing={paging.refreshing}
-      icon={icon}
-      actions={headerActions}
-      columns={listColumns(
-        (key) => t(`columns.${key}`),
-        keys.map((key) => [key] as const),
-      )}
-      empty={empty}
-      rows={entries.map((entry) => (
-        <Table.Tr key={entry.id} data-testid={itemTestId}>
-          <Table.Td>{entry.provider_name}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{shownDateTime(entry.startdate)}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{endText(entry)}</Table.Td>
-          <Table.Td>
-            <Comment comment={entry.comment} />
-          </Table.Td>
-          {actions && (
+    <Box aria-busy={paging.stale || undefined} data-stale={paging.stale || undefined}>
+      <ListCard
+        title={title}
+        page={paging.page}
+        totalPages={pagesOf(answer.count, answer.pagination.limit)}
+        onPage={paging.onPage}
+        count={answer.count}
+        refreshing={paging.refreshing}
+        icon={icon}
+        actions={
+          paging.stale || headerActions ? (
+            <Group gap="xs" wrap="nowrap">
+              {paging.stale && <Loader size="xs" role="status" aria-label={t("loading")} />}
+              {headerActions}
+            </Group>
+          ) : undefined
+        }
+        columns={listColumns(
+          (key) => t(`columns.${key}`),
+          keys.map((key) => [key] as const),
+        )}
+        empty={empty}
+        rows={entries.map((entry) => (
+          <Table.Tr key={entry.id} data-testid={itemTestId}>
+            <Table.Td>{entry.provider_name}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{shownDateTime(entry.startdate)}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{endText(entry)}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                {actions(entry)}
-              </Group>
+              <Comment comment={entry.comment} />
             </Table.Td>
-          )}
-        </Table.Tr>
-      ))}
-      cards={entries.map((entry) => (
-        <ItemCard
-          key={entry.id}
-          data-testid={itemTestId}
-          actions={actions ? <Group gap={4}>{actions(entry)}</Group> : null}
-        >
-          <ItemTitle>{entry.provider_name}</ItemTitle>
-          <ItemMeta parts={[spanText(entry.startdate, entry.enddate)]} />
-          <Comment comment={entry.comment} />
-        </ItemCard>
-      ))}
-    />
+            {actions && (
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {actions(entry)}
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+        cards={entries.map((entry) => (
+          <ItemCard
+            key={entry.id}
+            data-testid={itemTestId}
+            actions={actions ? <Group gap={4}>{actions(entry)}</Group> : null}
+          >
+            <ItemTitle>{entry.provider_name}</ItemTitle>
+            <ItemMeta parts={[spanText(entry.startdate, entry.enddate)]} />
+            <Comment comment={entry.comment} />
+          </ItemCard>
+        ))}
+      />
+    </Box>
   );
 }

@@ -52,12 +52,15 @@ export function MonthCalendar({ state, days, children }: MonthCalendarProps) {
           getDayProps={(date) => ({
             selected: state.day === date,
             "data-has-entries": marked.has(date) || undefined,
-            title: marked.has(date) ? dayLabel(date) : undefined,
             onClick: () => state.setDay(state.day === date ? null : date),
           })}
           renderDay={(date) => (
             <Indicator size={6} color="blue.8" offset={-3} disabled={!marked.has(date)} position="bottom-center">
-              <div>{dayjs(date).date()}</div>
+              {/* The tooltip for the mouse sits on the number, hidden from screen readers: on the button it would be
+                  read after its label, which says the same. */}
+              <div title={marked.has(date) ? dayLabel(date) : undefined} aria-hidden>
+                {dayjs(date).date()}
+              </div>
             </Indicator>
           )}
         />

@@ -36,6 +36,7 @@ export function CalendarTab({ communityId }: { communityId: number }) {
                   page: shown.page("all"),
                   onPage: (page) => shown.setPage("all", page),
                   refreshing: calendar.isFetching,
+                  stale: calendar.isPlaceholderData,
                 }}
                 empty={t(shown.day === null ? "empty" : "empty-day")}
                 itemTestId="porter-calendar-entry"
