@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { fillPlaceholders, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { fillPlaceholders, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -260,18 +260,45 @@ interface Built {
 }
 /** The SQL of each queryRowsBuiltOnce key, with its placeholders. */
 const builtStatements = new Map<string, Built>();
-/** Under the test runner every run builds its statement again and compares the text with the kept one. */
+/** Under the test runner every run builds its statement again and compares it with the kept one. */
 const checkBuiltStatements = process.env.VITEST !== undefined;
+
+/** A build as the check compares it: its text, and its parameters with each placeholder by its name. */
+const shapeOf = ({ text, params }: Built) =>
+  JSON.stringify([text, params.map((p) => (is(p, Placeholder) ? { slot: p.name } : p))]);
+
+/**
+ * The statement of `key`, built the first time. Under the test runner it is built again on every run, on
+ * PGlite too, and must come out the same, text and parameters: a key that misses a choice of its build gives
+ * two texts, and a value the build took from outside its slots gives two parameters (in production the first
+ * caller's value would be sent to everyone).
+ */
+function builtOnce<V extends StatementValues>(key: string, values: V, build: (slots: Slots<V>) => SQL): Built {
+  const kept = builtStatements.get(key);
+  if (kept !== undefined && !checkBuiltStatements) return kept;
+  const { sql: text, params } = dialect.sqlToQuery(build(slotsOf(values, sql.placeholder)));
+  const fresh = { text, params };
+  if (kept === undefined) {
+    builtStatements.set(key, fresh);
+    return fresh;
+  }
+  if (shapeOf(kept) !== shapeOf(fresh)) {
+    throw new Error(
+      `the statement '${key}' was built two ways: its key misses a choice of its build, or the build took a value that is not one of its slots`,
+    );
+  }
+  return kept;
+}
 
 /**
  * queryRowsPrepared for a hot statement whose SQL would otherwise be built anew by Drizzle on every request
  * (measured on the calendar's month: a sixth of the server's CPU per request): `build` makes it from `slots`,
- * one SQL value per name of `values`. On a PostgreSQL server it is built once per `key`, with placeholders,
- * and each run fills them from `values`; in a transaction and on PGlite it is built with the values, as
- * queryRowsPrepared does.
+ * one SQL value per name of `values`, and must take every value that changes from them. On a PostgreSQL
+ * server it is built once per `key`, with placeholders, and each run fills them from `values`; in a
+ * transaction and on PGlite it is built with the values, as queryRowsPrepared does.
  *
- * `key` names the statement and every choice `build` makes in code (a side, a null), so it must be the same
- * exactly when the text is: under the test runner each run builds the text again and fails on a difference.
+ * `key` names the statement (its module first) and every choice `build` makes in code (a side, a null), so
+ * it must be the same exactly when the text is (checked under the test runner: builtOnce).
  */
 export async function queryRowsBuiltOnce<T, V extends StatementValues>(
   db: DbOrTx,
@@ -282,18 +309,11 @@ export async function queryRowsBuiltOnce<T, V extends StatementValues>(
 ): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
+    if (checkBuiltStatements) builtOnce(key, values, build);
     return queryRows(db, build(slotsOf(values, (name) => sql`${values[name]}`)));
   }
   const client = options.write ? pool : (genericPlanPools.get(pool) ?? pool);
-  let built = builtStatements.get(key);
-  if (built === undefined || checkBuiltStatements) {
-    const { sql: text, params } = dialect.sqlToQuery(build(slotsOf(values, sql.placeholder)));
-    if (built !== undefined && built.text !== text) {
-      throw new Error(`the statement '${key}' was built with two texts: its key misses a choice of its build`);
-    }
-    built = { text, params };
-    builtStatements.set(key, built);
-  }
+  const built = builtOnce(key, values, build);
   const result = await client.query({
     name: statementName(built.text),
     text: built.text,

@@ -256,6 +256,15 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     expect(startsOf(await monthOf(w.t.gremio, 2026, 6))).toEqual(["2026-05-20 08:00 – 2026-06-19 08:00"]);
   });
 
+  it("marks and counts the month's first day for the longest visit, begun 32 calendar days before across spring-forward", async () => {
+    // 744 hours: 28 February 23:30 (winter time) to 1 April 00:30 (summer time), the 32nd day before April.
+    await at(w.P3.id, "2026-02-28 23:30", "2026-04-01 00:30");
+    const april = await monthOf(w.t.gremio, 2026, 4);
+    expect(startsOf(april)).toEqual(["2026-02-28 23:30 – 2026-04-01 00:30"]);
+    expect(april.days).toEqual([{ day: "2026-04-01", mine: 0, others: 1 }]);
+    expect(april.count).toBe(1);
+  });
+
   it("answers the live providers' weekly schedules holding in the month and their 24-hour services", async () => {
     await ensureProviderLink(db(), w.C1.id, w.P0.id);
     const kept = await scheduleRow(db(), {
@@ -469,12 +478,13 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
     await at(w.P3.id, "2026-10-31 22:00", "2026-11-02 10:00");
     await at(w.P3.id, "2026-09-30 23:00", "2026-10-02 08:00");
     const night = await at(w.P1.id, "2026-10-25 01:00", "2026-10-25 03:00");
+    await at(w.P3.id, "2026-03-07 10:00", "2026-03-10 10:00"); // Havana's clocks skip its midnight of 8 March
     await scheduleRow(db(), { companyId: w.P3.id, title: "Ronda", weekdays: [7], start: "02:30", end: "04:00" });
     const entry = (await findEntry(db(), night))!;
-    const asked = (day: string | null) => ({
+    const asked = (day: string | null, month = 10) => ({
       communityId: w.C1.id,
       year: 2026,
-      month: 10,
+      month,
       day,
       side: "all" as const,
       me: w.P1.id,
@@ -486,12 +496,14 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
         monthStatement(tx, asked(null), true),
         monthStatement(tx, asked("2026-10-25"), true),
         findCoincidences(tx, entry),
+        monthStatement(tx, asked(null, 3), false),
       ]);
     const expected = await answers(db());
     expect(expected[0].days.map((d) => d.day)).toContain("2026-10-25");
     expect(expected[1].count).toBe(3);
     expect(expected[2].map((c) => c.kind).sort()).toEqual(["entry", "schedule"]);
-    for (const zone of ["Europe/Madrid", "America/New_York", "Pacific/Kiritimati"]) {
+    expect(expected[3].days.map((d) => d.day)).toEqual(["2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"]);
+    for (const zone of ["Europe/Madrid", "America/New_York", "America/Havana", "Pacific/Kiritimati"]) {
       // In a transaction the statements are built with their values and run on its connection.
       const seen = await db().transaction(async (tx) => {
         await tx.execute(sql.raw(`set local timezone = '${zone}'`));

@@ -234,10 +234,10 @@ export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: bool
           group by 1, 2
         ),
         days as (
-          select d::date as day, sum(s.mine)::int as mine, sum(s.others)::int as others
+          select ${first} + n as day, sum(s.mine)::int as mine, sum(s.others)::int as others
           from spans s
-          cross join lateral generate_series(greatest(s.first_day, ${first}), least(s.last_day, ${next} - 1), interval '1 day') d
-          group by d
+          cross join lateral generate_series(greatest(s.first_day, ${first}) - ${first}, least(s.last_day, ${next} - 1) - ${first}) n
+          group by n
         ),
         providers as (${activeProvidersOf(v.communityId)}),
         page as (
@@ -247,7 +247,7 @@ export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: bool
           order by e.starts_at, e.id limit ${v.limit} offset ${v.offset}
         )
         select
-          (select coalesce(json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'mine', mine, 'others', others)
+          (select coalesce(json_agg(json_build_object('day', to_char(day::timestamp, 'YYYY-MM-DD'), 'mine', mine, 'others', others)
              order by day), '[]') from days) as days,
           (select coalesce(sum(${sideCount(q.side)}), 0) from spans s
            where ${q.day === null ? sql`true` : sql`s.first_day <= ${v.day}::date and s.last_day >= ${v.day}::date`})::int as count,
