@@ -1,6 +1,6 @@
 import { CALENDAR } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../src/db/client.js";
+import { type DbOrTx, queryRows } from "../src/db/client.js";
 import {
   calendarEntries,
   calendarSchedules,
@@ -106,4 +106,19 @@ export async function unlinkProvider(db: DbOrTx, communityId: number, providerId
     .update(communityProviders)
     .set({ erased: true })
     .where(and(eq(communityProviders.communityId, communityId), eq(communityProviders.providerCompanyId, providerId)));
+}
+
+/**
+ * The month's counts by provider and span (calendar_day_spans, kept by a trigger) beside the same counted over
+ * the live entries themselves, each as 'community provider first–last ×n' lines: the two must be equal.
+ */
+export async function daySpansBesideEntries(db: DbOrTx) {
+  const lines = (q: SQL) => queryRows<{ line: string }>(db, q).then((rows) => rows.map((r) => r.line));
+  const spans =
+    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, entries) as line
+    from calendar_day_spans where entries > 0 order by 1`);
+  const entries =
+    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, count(*)) as line
+    from calendar_entries where erased_at is null group by community_id, provider_company_id, first_day, last_day order by 1`);
+  return { spans, entries };
 }

@@ -9,11 +9,10 @@ import {
 } from "@coordina/domain";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entryRow, scheduleRow, seven24, unlinkProvider } from "../../../test/calendar-world.js";
+import { daySpansBesideEntries, entryRow, scheduleRow, seven24, unlinkProvider } from "../../../test/calendar-world.js";
 import { buildDocumentsWorld, type DocumentsWorld } from "../../../test/documents-world.js";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, expectError, type TestContext } from "../../../test/helpers.js";
-import { queryRows } from "../../db/client.js";
 import { calendarEntries, calendarNotices, communities } from "../../db/schema/index.js";
 import { ensureCommunity, ensureProviderLink } from "../../db/seed/builders.js";
 import { findCoincidences } from "./coincidences.repository.js";
@@ -41,22 +40,6 @@ const ADD = "/companies/calendar-fincas/add";
 const MONTH = "/companies/calendar-fincas/provider";
 const post = (token: string | undefined, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
 const countEntries = async () => (await db().select({ n: count() }).from(calendarEntries))[0]!.n;
-/**
- * The month's counts by provider and span (calendar_day_spans, kept by a trigger) and the same counted over
- * the live entries themselves, each as 'community provider first–last ×n' lines.
- */
-async function spansAndEntries() {
-  const lines = (q: ReturnType<typeof sql>) =>
-    queryRows<{ line: string }>(db(), q).then((rows) => rows.map((r) => r.line));
-  const spans =
-    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, entries) as line
-    from calendar_day_spans where entries > 0 order by 1`);
-  const entries =
-    await lines(sql`select format('%s %s %s–%s ×%s', community_id, provider_company_id, first_day, last_day, count(*)) as line
-    from calendar_entries where erased_at is null group by community_id, provider_company_id, first_day, last_day order by 1`);
-  return { spans, entries };
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await buildDocumentsWorld(ctx);
@@ -467,7 +450,7 @@ describe("the month of a community (companies/calendar-fincas/provider, porteros
       "2026-10-02",
       ...Array.from({ length: 12 }, (_, i) => `2026-10-${20 + i}`),
     ]);
-    const { spans, entries } = await spansAndEntries();
+    const { spans, entries } = await daySpansBesideEntries(db());
     expect(spans).toContain(`${w.C1.id} ${w.P3.id} 2026-10-20–2026-11-19 ×1`);
     expect(spans).toEqual(entries);
   });
@@ -568,7 +551,7 @@ describe("a provider deletes its own visit (companies/calendar-fincas/delete/{id
     expect(await marked()).toEqual([]);
     await entryRow(db(), visit);
     expect(await marked()).toEqual(both.map((d) => ({ ...d, mine: 1 })));
-    const { spans, entries } = await spansAndEntries();
+    const { spans, entries } = await daySpansBesideEntries(db());
     expect(spans).toEqual(entries);
   });
 

@@ -2,7 +2,7 @@ import { CALENDAR, type CalendarDay } from "@coordina/domain";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entryAt } from "../../../test/calendar-world.js";
+import { daySpansBesideEntries, entryAt } from "../../../test/calendar-world.js";
 import { buildDocumentsWorld, type DocumentsWorld } from "../../../test/documents-world.js";
 import { createTestApp, type TestContext } from "../../../test/helpers.js";
 import { type DbOrTx, queryRows } from "../../db/client.js";
@@ -72,15 +72,16 @@ interface LiveEntry {
 /** The model: a month's days that live entries of `community` cover, with `me`'s and the others' counts. */
 function modelMonth(entries: LiveEntry[], community: number, me: number, year: number, month: number) {
   const prefix = `${year}-${String(month).padStart(2, "0")}-`;
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const days: CalendarDay[] = [];
-  for (let d = 1; d <= new Date(Date.UTC(year, month, 0)).getUTCDate(); d++) {
+  for (let d = 1; d <= length; d++) {
     const day = `${prefix}${String(d).padStart(2, "0")}`;
     const covering = entries.filter((e) => e.community === community && e.firstDay <= day && e.lastDay >= day);
     const mine = covering.filter((e) => e.provider === me).length;
     if (covering.length > 0) days.push({ day, mine, others: covering.length - mine });
   }
   const first = `${prefix}01`;
-  const last = `${prefix}${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, "0")}`;
+  const last = `${prefix}${length}`;
   const count = entries.filter((e) => e.community === community && e.firstDay <= last && e.lastDay >= first).length;
   return { days, count };
 }
@@ -128,16 +129,8 @@ describe("the counts by span (calendar_day_spans)", () => {
         await db()
           .transaction(async (tx) => {
             await apply(tx, ops, author!.id);
-            const line = (q: ReturnType<typeof sql>) =>
-              queryRows<{ line: string }>(tx, q).then((rows) => rows.map((r) => r.line));
-            expect(
-              await line(sql`select format('%s %s %s %s ×%s', community_id, provider_company_id, first_day, last_day, entries)
-                as line from calendar_day_spans where entries > 0 order by 1`),
-            ).toEqual(
-              await line(sql`select format('%s %s %s %s ×%s', community_id, provider_company_id, first_day, last_day, count(*))
-                as line from calendar_entries where erased_at is null
-                group by community_id, provider_company_id, first_day, last_day order by 1`),
-            );
+            const { spans, entries } = await daySpansBesideEntries(tx);
+            expect(spans).toEqual(entries);
             const live = (
               await queryRows<{ community: number; provider: number; starts: string; ends: string }>(
                 tx,

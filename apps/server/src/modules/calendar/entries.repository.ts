@@ -157,11 +157,14 @@ const overlapping = (communityId: number | SQLWrapper, from: SQL, to: SQL) =>
       and e.starts_at >= ${from} - ${daysOf24h(CALENDAR.maxSpanDays)}
       and e.starts_at < ${to} and e.ends_at > ${from}`;
 
-/** Whose entries: the caller's own, the others' or every one (a caller without a company has none). */
-function ofSide(side: CalendarSide, me: number | SQLWrapper | null) {
+/**
+ * Whose entries: the caller's own, the others' or every one (a caller without a company has none); `provider`
+ * is the provider column of the rows asked about.
+ */
+function ofSide(side: CalendarSide, me: number | SQLWrapper | null, provider = sql`e.provider_company_id`) {
   if (side === "all") return sql`true`;
   if (me === null) return side === "mine" ? sql`false` : sql`true`;
-  return side === "mine" ? sql`e.provider_company_id = ${me}` : sql`e.provider_company_id <> ${me}`;
+  return side === "mine" ? sql`${provider} = ${me}` : sql`${provider} <> ${me}`;
 }
 
 /** An entry as a JSON object with the API's names (`e`: calendar_entries, `c`: its provider; `me`: whose are 'mine'). */
@@ -225,8 +228,8 @@ export async function monthOf(db: DbOrTx, q: MonthPageQuery, withProviders: bool
       // day more by the calendar (across a clock change).
       return sql`with spans as (
           select s.first_day, s.last_day,
-                 coalesce(sum(s.entries) filter (where ${me === null ? sql`false` : sql`s.provider_company_id = ${me}`}), 0) as mine,
-                 coalesce(sum(s.entries) filter (where ${me === null ? sql`true` : sql`s.provider_company_id <> ${me}`}), 0) as others
+                 coalesce(sum(s.entries) filter (where ${ofSide("mine", me, sql`s.provider_company_id`)}), 0) as mine,
+                 coalesce(sum(s.entries) filter (where ${ofSide("others", me, sql`s.provider_company_id`)}), 0) as others
           from calendar_day_spans s
           where s.community_id = ${v.communityId}
             and s.first_day >= ${first} - ${CALENDAR.maxSpanDays + 1}::int and s.first_day < ${next}
