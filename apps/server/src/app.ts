@@ -10,6 +10,7 @@ import { BackgroundTasks } from "./lib/background.js";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.js";
 import { type AccountLimits, type AccountsContext, DEFAULT_ACCOUNT_LIMITS } from "./modules/accounts/context.js";
 import { activitiesRoutes } from "./modules/activities/activities.routes.js";
+import { adminProvidersRoutes } from "./modules/admin-providers/admin-providers.routes.js";
 import { arrivalsRoutes } from "./modules/arrivals/arrivals.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { type AuthSettings, DEFAULT_AUTH_SETTINGS } from "./modules/auth/auth.service.js";
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(documentsRoutes, { store });
     await api.register(readingRoutes);
     await api.register(complianceRoutes);
+    await api.register(adminProvidersRoutes);
     await api.register(portersRoutes, { ctx: accounts });
     await api.register(porterDocumentsRoutes);
     await api.register(arrivalsRoutes);

@@ -96,7 +96,10 @@ export interface PorterInCommunityFigures {
   read_count: number;
 }
 
-/** Figures of one porter over a set of communities (spec 02 §3 'Summary row', the doormen summary). */
+/**
+ * Figures of one porter, or one provider, over a set of communities (spec 02 §3 'Summary row' of the doormen
+ * summary, 'Provider summary row' of the administrator's overview).
+ */
 export interface PorterOverFigures {
   must_upload: number;
   uploaded: number;
@@ -368,6 +371,23 @@ export function complianceModel(world: ComplianceWorld) {
     };
   }
 
+  /**
+   * A provider's row in the administrator's compliance overview, over those of `communityIds` it serves
+   * (rule 12): uploads each once (as in a colegio), reads summed over the communities.
+   */
+  function providerOver(providerId: number, communityIds: number[]): PorterOverFigures {
+    const where = [...new Set(communityIds)].filter((c) => serves(c, providerId));
+    const uploads = distinctDuties(where.flatMap((c) => uploadDuties(c, providerId)));
+    const reads = where.flatMap((c) => readDuties(c, providerId));
+    return {
+      must_upload: uploads.length,
+      uploaded: uploads.filter((d) => d.met).length,
+      must_read: reads.length,
+      readed: reads.filter((d) => d.met).length,
+      numfincas: where.length,
+    };
+  }
+
   /** Why an unmet upload is unmet: by the newest live document (highest id) the company has for it. */
   function unmetUpload(duty: UploadDuty, providerId: number): MissingDuty {
     const def = definitions.get(duty.definitionId) as ModelDefinition;
@@ -437,6 +457,7 @@ export function complianceModel(world: ComplianceWorld) {
     porterReadDuties,
     porterInCommunity,
     porterOver,
+    providerOver,
     unmetDuties,
   };
 }

@@ -26,6 +26,8 @@ export const PAGE_SIZE = {
   communityPorters: 4,
   /** the doormen summary (spec 02 §9: 10 in the summary) */
   porterSummary: 10,
+  /** the administrator's compliance overview and one provider's communities in it (spec 02 §9: 10 each) */
+  adminProviders: 10,
   /** a porter's own communities (spec 02 §9: own communities limit 100) */
   ownCommunities: 100,
   /** recorded arrivals of a provider or a community */

@@ -9,6 +9,7 @@ export * from "./regions.js";
 export * from "./roles.js";
 export * from "./routing.js";
 export * from "./schemas/accounts.js";
+export * from "./schemas/admin-providers.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/calendar.js";
 export * from "./schemas/common.js";

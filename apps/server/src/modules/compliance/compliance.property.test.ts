@@ -31,6 +31,7 @@ import {
   hasPendingWork,
   porterFiguresOver,
   porterInCommunityFigures,
+  providerFiguresOver,
   providerInCommunityFigures,
 } from "./compliance.sql.js";
 import { communityFiguresOf, companyFiguresOf, pendingWorkCte, providerFiguresOf } from "./figures-cache.repository.js";
@@ -378,9 +379,20 @@ function overAsked(world: World): [porter: number, mask: number][] {
   );
 }
 
+/** For each provider, the sets of communities its overview figures are asked over: all, and a random one. */
+function providerOverAsked(world: World): [provider: number, mask: number][] {
+  const all = (1 << world.communities.length) - 1;
+  return world.providers.flatMap((p, i) =>
+    [...new Set([all, (world.overMasks[i % world.overMasks.length] ?? 0) & all])].map((mask): [number, number] => [
+      p,
+      mask,
+    ]),
+  );
+}
+
 /**
  * Every figure of the world by key: `pair:community:provider`, `community:id`, `company:colegio:company`,
- * `porter:community:porter`, `over:porter:mask`.
+ * `porter:community:porter`, `over:porter:mask`, `provover:provider:mask` (the administrator's overview).
  */
 function modelFigures(world: World): Map<string, Figures> {
   const model = complianceModel(world);
@@ -392,6 +404,8 @@ function modelFigures(world: World): Map<string, Figures> {
   }
   for (const [p, mask] of overAsked(world))
     out.set(`over:${p}:${mask}`, model.porterOver(p, communitiesOfMask(world, mask)));
+  for (const [p, mask] of providerOverAsked(world))
+    out.set(`provover:${p}:${mask}`, model.providerOver(p, communitiesOfMask(world, mask)));
   for (const g of colegiosAsked(world))
     for (const p of [...world.admins, ...world.providers])
       out.set(`company:${g}:${p}`, withPendingWork(model.company(g, p)));
@@ -399,14 +413,14 @@ function modelFigures(world: World): Map<string, Figures> {
 }
 
 interface FigureRow {
-  kind: "pair" | "company" | "porter" | "over";
+  kind: "pair" | "company" | "porter" | "over" | "provover";
   a: number;
   b: number | null;
   v1: number;
   v2: number;
   v3: number;
   v4: number;
-  /** pending_validation for a company, numfincas over a porter's communities */
+  /** pending_validation for a company, numfincas over a porter's or a provider's communities */
   v5: number | null;
   /** hasPendingWork, for a company */
   v6: number | null;
@@ -417,7 +431,7 @@ interface FigureRow {
  * query costs more than running it on these tiny worlds). Its parameters: $1 today, $2/$3 the pairs'
  * communities and providers, $4 the communities, $5 the companies, $6/$7 the two colegios asked about,
  * $8/$9 the porter pairs' communities and porters, $10/$11 the porters asked over sets of communities
- * and those sets (bits by $4's order).
+ * and those sets (bits by $4's order), $12/$13 the same for the providers (the administrator's overview).
  * The engine's own parameters (the requirement values) are constants, inlined.
  */
 const STATEMENT = "compliance_figures";
@@ -448,6 +462,13 @@ function prepareFigures(): SQL {
             sql`select wc.id from unnest(${ids(4)}) with ordinality wc(id, n) where (x.m >> (wc.n::int - 1)) & 1 = 1`,
             slot(1),
           )} f`,
+      sql`select 'provover', x.p, x.m, f.must_upload, f.uploaded, f.must_read, f.readed, f.numfincas, null::int
+          from unnest(${ids(12)}, ${ids(13)}) x(p, m)
+          cross join lateral ${providerFiguresOver(
+            sql`x.p`,
+            sql`select wc.id from unnest(${ids(4)}) with ordinality wc(id, n) where (x.m >> (wc.n::int - 1)) & 1 = 1`,
+            slot(1),
+          )} f`,
     ],
     sql` union all `,
   );
@@ -462,7 +483,7 @@ function prepareFigures(): SQL {
     throw new Error(`unexpected parameter ${String(value)} in the figures query`);
   });
   return sql.raw(
-    `prepare ${STATEMENT}(date, int[], int[], int[], int[], int, int, int[], int[], int[], int[]) as ${body}`,
+    `prepare ${STATEMENT}(date, int[], int[], int[], int[], int, int, int[], int[], int[], int[], int[], int[]) as ${body}`,
   );
 }
 
@@ -476,6 +497,7 @@ async function sqlFigures(db: Db, world: World): Promise<Map<string, Figures>> {
   const pairs = world.communities.flatMap((c) => world.providers.map((p) => [c.id, p] as const));
   const porterPairs = world.communities.flatMap((c) => porterCompanies(world).map((p) => [c.id, p] as const));
   const over = overAsked(world);
+  const providerOver = providerOverAsked(world);
   const args = [
     `'${world.today}'`,
     array(pairs.map(([c]) => c)),
@@ -487,6 +509,8 @@ async function sqlFigures(db: Db, world: World): Promise<Map<string, Figures>> {
     array(porterPairs.map(([, p]) => p)),
     array(over.map(([p]) => p)),
     array(over.map(([, mask]) => mask)),
+    array(providerOver.map(([p]) => p)),
+    array(providerOver.map(([, mask]) => mask)),
   ];
   const rows = await queryRows<FigureRow>(db, sql.raw(`execute ${STATEMENT}(${args.join(", ")})`));
   const out = new Map<string, Figures>();
@@ -495,8 +519,8 @@ async function sqlFigures(db: Db, world: World): Promise<Map<string, Figures>> {
       out.set(`pair:${r.a}:${r.b}`, { upload_must: r.v1, uploaded_count: r.v2, readed_must: r.v3, readed_count: r.v4 });
     else if (r.kind === "porter")
       out.set(`porter:${r.a}:${r.b}`, { upload_must: r.v1, uploaded_count: r.v2, read_must: r.v3, read_count: r.v4 });
-    else if (r.kind === "over")
-      out.set(`over:${r.a}:${r.b}`, {
+    else if (r.kind === "over" || r.kind === "provover")
+      out.set(`${r.kind}:${r.a}:${r.b}`, {
         must_upload: r.v1,
         uploaded: r.v2,
         must_read: r.v3,

@@ -62,6 +62,33 @@ export function providerInCommunityFigures(communityId: SQL, providerId: SQL, to
 }
 
 /**
+ * Figures of a provider company over the communities of `communityIds` (a subquery yielding `id`: the
+ * caller's scope) that it serves live, for the administrator's compliance overview (rule 12): must_upload
+ * and uploaded count each upload once (a general definition once per colegio, a per-community one once per
+ * community), must_read and readed are summed over those communities (rule 2 in each), numfincas is how
+ * many they are. Always one row.
+ */
+export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: string): SQL {
+  return sql`(with pc as materialized (
+      select f.id, f.colegio_id, f.admin_company_id from communities f
+      where f.id in (${communityIds}) and ${servesLive(sql`f`, providerId)}),
+    duty as (
+      select distinct ud.id, ud.obsoletable, case when ud.assocfinca then pc.id end as community_id
+      from pc join document_definitions ud on ud.colegio_id = pc.colegio_id and ud.erased = false and ud.mandatory
+        and ud.requirement_origin in (${PROVIDER_ORIGINS}))
+    select
+      (select count(*) from duty)::int as must_upload,
+      (select count(*) from duty where exists (select 1 from company_documents cdu
+         where cdu.company_id = ${providerId} and cdu.erased = false and cdu.definition_id = duty.id
+           and cdu.community_id is not distinct from duty.community_id
+           and ${current(sql`cdu`, sql`duty`, today)}))::int as uploaded,
+      rs.must_read, rs.readed,
+      (select count(*) from pc)::int as numfincas
+    from (select coalesce(sum(r.readed_must), 0)::int as must_read, coalesce(sum(r.readed_count), 0)::int as readed
+          from pc cross join lateral ${readsInCommunity(sql`pc`, providerId, today)} r) rs)`;
+}
+
+/**
  * Read figures of a provider company over the live communities it serves in a colegio (read_must,
  * read_all): the sums of readsInCommunity over them, computed by uploader rather than by community. A
  * general document counts once in every served community where its uploader is a party, so each party's

@@ -1,124 +1,50 @@
-import {
-  type ComplianceWorld,
-  complianceModel,
-  ErrorKey,
-  Requirement,
-  Role,
-  todayInSpain,
-  type UploadPendingRow,
-} from "@coordina/domain";
+import { ErrorKey, Requirement, Role, todayInSpain, type UploadPendingRow } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import {
+  buildComplianceWorld,
+  COMPLIANCE_NAMES,
+  type ComplianceDocuments,
+  type ComplianceStoryWorld,
+  markComplianceReads,
+  markRead as markReadIn,
+  modelOfDatabase as modelOf,
+  uploadComplianceDocuments,
+} from "../../../test/compliance-story.js";
+import { type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
-import { call, createTestApp, expectError, makePdf, type TestContext, upload } from "../../../test/helpers.js";
+import { call, createTestApp, expectError, type TestContext } from "../../../test/helpers.js";
 import { queryRows } from "../../db/client.js";
-import { ensureCommunity, ensureMembership, ensurePorterLink, ensureProviderLink } from "../../db/seed/builders.js";
+import { ensurePorterLink, ensureProviderLink } from "../../db/seed/builders.js";
 import { porterFiguresOver, porterInCommunityFigures } from "./compliance.sql.js";
 import { providerUnmetDuties } from "./unmet-duties.repository.js";
 
 /**
  * The views of a provider's documents and duties (spec 02 §2 'Provider-in-community document view',
- * 'Provider home', 'Provider detail by the association'; docs/compliance.md), on the shared documents
- * world (test/documents-world.ts) plus, for the colegio's view of P1's communities: E1 (admin2's) and E2
- * (the demo administrator's) served by P1, E3 (deleted) and E4 (link removed) that it no longer serves,
- * and B1 of colegio B, which P1 also joins.
- *
- * Colegio A's definitions: EVAL (provider → administrator, mandatory, general, validated by the colegio),
- * RC (provider → administrator, mandatory, general, expiry required, validated), PLAN (provider →
- * provider, mandatory, per community, read required), ALB (provider, optional), RIESGOS (administrator →
- * provider, mandatory, per community, read required), PORT (porter's). Colegio B: BSEG (provider,
- * mandatory, general).
+ * 'Provider home', 'Provider detail by the association'; docs/compliance.md), on the compliance story's
+ * world (test/compliance-story.ts: its definitions EVAL, RC, PLAN, ALB, RIESGOS, PORT and BSEG, and the
+ * communities E1–E4 around P1).
  *
  * The tests run in order on one world: the views first, then what changes the duties.
  */
 let ctx: TestContext;
 let w: DocumentsWorld;
 const db = () => ctx.database.db;
-const def = {} as Record<"EVAL" | "RC" | "PLAN" | "ALB" | "RIESGOS" | "PORT" | "BSEG", number>;
-const E = {} as Record<"E1" | "E2" | "E3" | "E4", { id: number; name: string; cif: string }>;
-const doc = {} as Record<
-  | "evalP1"
-  | "rcOldP1"
-  | "rcNewerP1"
-  | "planC1P1"
-  | "planE2P1"
-  | "albP1"
-  | "rcP3"
-  | "planC1P3"
-  | "riesgosC1"
-  | "riesgosC2",
-  Awaited<ReturnType<typeof uploaded>>
->;
+const def = {} as ComplianceStoryWorld["def"];
+const E = {} as ComplianceStoryWorld["E"];
+const doc = {} as ComplianceDocuments;
 let templateId: number;
+let world: ComplianceStoryWorld;
 
-const NAMES = {
-  EVAL: "Evaluación de riesgos laborales",
-  RC: "Seguro de responsabilidad civil",
-  PLAN: "Plan de trabajo en la comunidad",
-  ALB: "Albaranes",
-  RIESGOS: "Riesgos de la finca",
-  PORT: "Parte del portero",
-  BSEG: "Assegurança",
-};
+const NAMES = COMPLIANCE_NAMES;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  w = await buildDocumentsWorld(ctx);
-  const { provider, administrator, portero } = Requirement;
-  for (const [key, input] of [
-    ["EVAL", { requirement_origin: provider, mandatory: true, validate_colegio_required: true }],
-    ["RC", { requirement_origin: provider, mandatory: true, obsoletable: true, validate_colegio_required: true }],
-    [
-      "PLAN",
-      {
-        requirement_origin: provider,
-        requirement_dest: provider,
-        mandatory: true,
-        assocfinca: true,
-        dest_read_required: true,
-      },
-    ],
-    ["ALB", { requirement_origin: provider }],
-    [
-      "RIESGOS",
-      {
-        requirement_origin: administrator,
-        requirement_dest: provider,
-        mandatory: true,
-        assocfinca: true,
-        dest_read_required: true,
-      },
-    ],
-    ["PORT", { requirement_origin: portero, mandatory: true, assocfinca: true }],
-  ] as const) {
-    def[key] = (await define(ctx, w.t.colegio, { name: NAMES[key], ...input })).id;
-  }
-  def.BSEG = (await define(ctx, w.t.colegioB, { name: NAMES.BSEG, requirement_origin: provider, mandatory: true })).id;
-
-  const community = (name: string, cif: string, adminCompanyId: number) =>
-    ensureCommunity(db(), { colegioId: w.A.id, adminCompanyId, name, cif });
-  E.E1 = await community("Edificio Alameda 3", "H28000101", w.admin2.id);
-  E.E2 = await community("Urbanización Pinar", "H28000102", w.admin.id);
-  E.E3 = await community("Comunidad Borrada 1", "H28000103", w.admin.id);
-  E.E4 = await community("Comunidad Antigua 2", "H28000104", w.admin.id);
-  for (const c of [E.E1, E.E2, E.E3, E.E4]) await ensureProviderLink(db(), c.id, w.P1.id);
-  await db().execute(sql`update communities set erased = true where id = ${E.E3.id}`);
-  await db().execute(
-    sql`update community_providers set erased = true where community_id = ${E.E4.id} and provider_company_id = ${w.P1.id}`,
-  );
-  await ensureMembership(db(), w.B.id, w.P1.id);
-  await ensureProviderLink(db(), w.B1.id, w.P1.id);
-
-  const res = await upload(
-    ctx.app,
-    "/file-manager/fileupload/upload",
-    w.t.colegio,
-    { docDefinitionId: def.EVAL },
-    { name: "plantilla evaluación.pdf", data: await makePdf("Plantilla") },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  templateId = res.json().template.id;
+  const story = await buildComplianceWorld(ctx);
+  ({ w, templateId } = story);
+  Object.assign(def, story.def);
+  Object.assign(E, story.E);
+  world = story;
 });
 freshWorldForEachTest(() => ctx);
 afterAll(async () => ctx?.close());
@@ -140,82 +66,11 @@ const ids = (res: Awaited<ReturnType<typeof post>>) => {
 };
 
 /** Inserts a read mark as the mark-read endpoint will (a user of the reader company clicked). */
-async function markRead(documentId: number, communityId: number, readerCompanyId: number) {
-  await db().execute(
-    sql`insert into read_marks (document_id, community_id, reader_company_id, user_id)
-        select ${documentId}, ${communityId}, ${readerCompanyId}, u.id from users u
-        where u.company_id = ${readerCompanyId} order by u.id limit 1`,
-  );
-}
+const markRead = (documentId: number, communityId: number, readerCompanyId: number) =>
+  markReadIn(db(), documentId, communityId, readerCompanyId);
 
 /** The whole database as the reference model sees it. */
-async function modelOfDatabase() {
-  const [definitions, communities, links, porterLinks, documents, reads] = await Promise.all([
-    queryRows<Record<string, unknown>>(db(), sql`select * from document_definitions`),
-    queryRows<Record<string, unknown>>(db(), sql`select * from communities`),
-    queryRows<Record<string, unknown>>(db(), sql`select * from community_providers`),
-    queryRows<Record<string, unknown>>(
-      db(),
-      sql`select cp.community_id, u.company_id, cp.erased or u.erased as erased from community_porters cp
-          join users u on u.id = cp.porter_user_id`,
-    ),
-    queryRows<Record<string, unknown>>(
-      db(),
-      sql`select d.*, to_char(f.obsolete, 'YYYY-MM-DD') as obsolete, f.deleted, f.name as file_name
-          from company_documents d join files f on f.id = d.file_id`,
-    ),
-    queryRows<Record<string, unknown>>(db(), sql`select * from read_marks`),
-  ]);
-  const world: ComplianceWorld = {
-    today: todayInSpain(),
-    definitions: definitions.map((d) => ({
-      id: Number(d.id),
-      colegioId: Number(d.colegio_id),
-      origin: Number(d.requirement_origin),
-      dest: Number(d.requirement_dest),
-      destReadRequired: d.dest_read_required === true,
-      assocfinca: d.assocfinca === true,
-      mandatory: d.mandatory === true,
-      obsoletable: d.obsoletable === true,
-      validateColegioRequired: d.validate_colegio_required === true,
-      erased: d.erased === true,
-      name: String(d.name),
-    })),
-    communities: communities.map((c) => ({
-      id: Number(c.id),
-      colegioId: Number(c.colegio_id),
-      adminCompanyId: Number(c.admin_company_id),
-      erased: c.erased === true,
-    })),
-    links: links.map((l) => ({
-      communityId: Number(l.community_id),
-      providerId: Number(l.provider_company_id),
-      erased: l.erased === true,
-    })),
-    porterLinks: porterLinks.map((l) => ({
-      communityId: Number(l.community_id),
-      porterCompanyId: Number(l.company_id),
-      erased: l.erased === true,
-    })),
-    documents: documents.map((d) => ({
-      id: Number(d.id),
-      definitionId: Number(d.definition_id),
-      companyId: Number(d.company_id),
-      communityId: d.community_id === null ? null : Number(d.community_id),
-      obsolete: (d.obsolete as string | null) ?? null,
-      fileDeleted: d.deleted === true,
-      erased: d.erased === true,
-      validated: d.validated === true,
-      fileName: String(d.file_name),
-    })),
-    reads: reads.map((r) => ({
-      documentId: Number(r.document_id),
-      communityId: Number(r.community_id),
-      readerCompanyId: Number(r.reader_company_id),
-    })),
-  };
-  return complianceModel(world);
-}
+const modelOfDatabase = () => modelOf(db());
 
 /** upload_pending of a provider: 200, and exactly the model's unmet duties in that colegio. */
 async function pendingRows(token: string, providerId: number, colegioId: number): Promise<UploadPendingRow[]> {
@@ -296,36 +151,11 @@ const documentsByDefinition = (g: Grouped) =>
 
 /** The documents of the story, uploaded through the API (P1's, P3's and the administrator's). */
 async function uploadTheDocuments() {
-  const A = w.A.id;
-  doc.evalP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.EVAL }, "evaluación.pdf");
-  doc.rcOldP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2020-01-31" }, "rc-2019.pdf");
-  doc.rcNewerP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: "2021-06-30" }, "rc-2020.pdf");
-  doc.planC1P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-c1.pdf");
-  doc.planE2P1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.PLAN, id_finca: E.E2.id }, "plan-e2.pdf");
-  doc.albP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.ALB }, "albarán.pdf");
-  doc.rcP3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.RC }, "rc-sin-fecha.pdf");
-  doc.planC1P3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.PLAN, id_finca: w.C1.id }, "plan-p3.pdf");
-  doc.riesgosC1 = await uploaded(
-    ctx,
-    w.t.administrador,
-    A,
-    { id_definition: def.RIESGOS, id_finca: w.C1.id },
-    "riesgos-c1.pdf",
-  );
-  doc.riesgosC2 = await uploaded(
-    ctx,
-    w.t.administrador,
-    A,
-    { id_definition: def.RIESGOS, id_finca: w.C2.id },
-    "riesgos-c2.pdf",
-  );
+  Object.assign(doc, await uploadComplianceDocuments(ctx, world));
 }
 
 /** P1 read the administrator's risks in C1; P3 read P1's work plan there. */
-async function markTheReads() {
-  await markRead(doc.riesgosC1.id, w.C1.id, w.P1.id);
-  await markRead(doc.planC1P1.id, w.C1.id, w.P3.id);
-}
+const markTheReads = () => markComplianceReads(db(), world, doc);
 
 describe("once the providers and the administrator have uploaded their documents", () => {
   beforeAll(uploadTheDocuments);

@@ -1,5 +1,5 @@
 import type { CommunityMissing, ProviderMissingInColegio } from "@coordina/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { queryTyped } from "../../db/rows.js";
 import { current } from "./figure-parts.sql.js";
@@ -9,6 +9,7 @@ import {
   intArray,
   servingPairs,
   UNMET_COLUMNS,
+  type UnmetRow,
   unmetDutyRows,
 } from "./unmet-duties.repository.js";
 
@@ -18,6 +19,38 @@ import {
  * statement built from the same rows as what a provider lacks in one community (unmetDutyRows), so each
  * list is exactly as long as its figure is short.
  */
+
+/** One row of a provider's unmet duties (or its documents waiting for validation, part 2) put in its list. */
+function addUnmet(lists: ProviderMissingInColegio, r: UnmetRow) {
+  if (r.part === 2) {
+    lists.pending.push({
+      document_id: r.document_id ?? 0,
+      definition_name: r.definition_name,
+      document_name: r.document_name ?? "",
+      finca_id: r.community_id,
+      finca_name: r.community_name,
+    });
+    return;
+  }
+  const duty = dutyOf(r);
+  if (duty.kind === "read") {
+    lists.reads.push({
+      document_id: duty.document_id,
+      definition_name: duty.definition_name,
+      document_name: duty.document_name,
+      finca_id: r.community_id ?? 0,
+      finca_name: r.community_name ?? "",
+    });
+    return;
+  }
+  // eachUploadOnce left a general upload once, without its community.
+  const { kind: _kind, ...upload } = duty;
+  lists.uploads.push({ ...upload, finca_id: r.community_id, finca_name: r.community_name });
+}
+
+/** The order of a provider's lists: its uploads, reads and pending documents, each by name. */
+const PROVIDER_LISTS_ORDER = sql`order by provider_id, part, lower(definition_name), definition_id, lower(document_name),
+  document_id, bound, lower(community_name), community_id`;
 
 /**
  * What each of `providerIds` still lacks in a colegio, for its row of the colegio's providers list (every
@@ -56,39 +89,36 @@ export async function providersMissingInColegio(
           left join communities pf on pf.id = pvd.community_id
           where pvd.company_id = any(${ids}) and pvd.erased = false and pvd.validated = false
             and ${current(sql`pvd`, sql`pvdef`, today)}`)}) duty
-        order by provider_id, part, lower(definition_name), definition_id, lower(document_name), document_id, bound,
-          lower(community_name), community_id`,
+        ${PROVIDER_LISTS_ORDER}`,
     UNMET_COLUMNS,
   );
   for (const r of rows) {
     const lists = out.get(r.provider_id);
-    if (!lists) continue;
-    if (r.part === 2) {
-      lists.pending.push({
-        document_id: r.document_id ?? 0,
-        definition_name: r.definition_name,
-        document_name: r.document_name ?? "",
-        finca_id: r.community_id,
-        finca_name: r.community_name,
-      });
-      continue;
-    }
-    const duty = dutyOf(r);
-    if (duty.kind === "read") {
-      lists.reads.push({
-        document_id: duty.document_id,
-        definition_name: duty.definition_name,
-        document_name: duty.document_name,
-        finca_id: r.community_id ?? 0,
-        finca_name: r.community_name ?? "",
-      });
-      continue;
-    }
-    // eachUploadOnce left a general upload once, without its community.
-    const { kind: _kind, ...upload } = duty;
-    lists.uploads.push({ ...upload, finca_id: r.community_id, finca_name: r.community_name });
+    if (lists) addUnmet(lists, r);
   }
   return out;
+}
+
+/**
+ * What a provider still lacks over the communities of `communityIds` (a subquery yielding ids: the
+ * caller's scope in the administrator's overview) that it serves, as its overview row counts it (rule 12):
+ * uploads each once (eachUploadOnce), reads in each community; `pending` stays empty. One statement.
+ */
+export async function providerMissingOver(
+  db: DbOrTx,
+  providerId: number,
+  communityIds: SQL,
+  today: string,
+): Promise<ProviderMissingInColegio> {
+  const lists: ProviderMissingInColegio = { uploads: [], reads: [], pending: [] };
+  const rows = await queryTyped(
+    db,
+    sql`with ${servingPairs(sql`sv.provider_company_id = ${providerId} and f.id in (${communityIds})`)}
+        select * from (${eachUploadOnce(unmetDutyRows(today, "provider"))}) duty ${PROVIDER_LISTS_ORDER}`,
+    UNMET_COLUMNS,
+  );
+  for (const r of rows) addUnmet(lists, r);
+  return lists;
 }
 
 /**

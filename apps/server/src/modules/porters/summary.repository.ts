@@ -3,24 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+import { inScope, type SummaryScope } from "../communities/summary-scope.sql.js";
 import { porterFiguresOver, porterInCommunityFigures } from "../compliance/compliance.sql.js";
-
-/**
- * Whose communities the doormen summary covers: an administrator's live ones in the chosen colegio (null:
- * in every colegio it works in, as its communities list), or all the live ones of a colegio.
- */
-export type SummaryScope = { colegioId: number } | { adminCompanyId: number; colegioId: number | null };
-
-/** The communities of the scope, as a condition on the community row `sf`. */
-function inScope(scope: SummaryScope): SQL {
-  if (!("adminCompanyId" in scope)) return sql`sf.colegio_id = ${scope.colegioId} and sf.erased = false`;
-  const colegio =
-    scope.colegioId === null
-      ? sql`sf.colegio_id in (select m.colegio_id from colegio_members m
-                              where m.company_id = ${scope.adminCompanyId} and m.erased = false)`
-      : sql`sf.colegio_id = ${scope.colegioId}`;
-  return sql`sf.admin_company_id = ${scope.adminCompanyId} and sf.erased = false and ${colegio}`;
-}
 
 /** The live porter links `sp` to the communities `sf` of the scope; ends in a `where` that callers extend with `and`. */
 const scopedLinks = (scope: SummaryScope) => sql`community_porters sp

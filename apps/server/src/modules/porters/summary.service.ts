@@ -4,8 +4,9 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { notFound } from "../../lib/app-error.js";
+import type { SummaryScope } from "../communities/summary-scope.sql.js";
 import { portersPolicy } from "./porters.policy.js";
-import { pagePorterSummary, porterCommunitiesIn, type SummaryScope } from "./summary.repository.js";
+import { pagePorterSummary, porterCommunitiesIn } from "./summary.repository.js";
 
 /*
  * The doormen summary (spec 02 §2 'Doormen summary table', §3 'Summary row'; /admin-fincas/porteros/-1):

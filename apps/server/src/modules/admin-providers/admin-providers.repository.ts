@@ -1,0 +1,147 @@
+import type { ADMIN_PROVIDER_FINCAS_SORTABLE, ADMIN_PROVIDERS_SORTABLE } from "@coordina/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
+import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+import { inScope, type SummaryScope } from "../communities/summary-scope.sql.js";
+import { providerFiguresOver, providerInCommunityFigures } from "../compliance/compliance.sql.js";
+
+/*
+ * The administrator's compliance overview (spec 02 §2 'Admin overview of compliance'; docs/compliance.md
+ * rule 12): the providers of the scope's communities, each with its figures over those it serves, and one
+ * provider's communities among them with its figures in each (rule 3, as the providers of a community).
+ */
+
+/** The live provider links `sp` to the communities `sf` of the scope; ends in a `where` that callers extend with `and`. */
+const scopedLinks = (scope: SummaryScope) => sql`community_providers sp
+  join communities sf on sf.id = sp.community_id
+  where sp.erased = false and ${inScope(scope)}`;
+
+/**
+ * The communities of the scope that the provider (an id, or a column) serves live, as a subquery of ids:
+ * the set its overview row's figures and its missing words are over.
+ */
+export const providerLinksIn = (scope: SummaryScope, providerId: number | SQL): SQL =>
+  sql`select sf.id from ${scopedLinks(scope)} and sp.provider_company_id = ${providerId}`;
+
+const overviewRow = rowReader({
+  provider_id: col.int,
+  provider_cif: col.text,
+  provider_name: col.text,
+  readed: col.int,
+  must_read: col.int,
+  uploaded: col.int,
+  must_upload: col.int,
+  numfincas: col.int,
+});
+
+/**
+ * One page of the overview: every provider with a live link to a community of the scope, with its figures
+ * over those (providerFiguresOver), and the total. Sorted by a figure, every provider's figures are
+ * computed to order them; otherwise only the page's.
+ */
+export function pageAdminProviders(
+  db: DbOrTx,
+  scope: SummaryScope,
+  today: string,
+  q: SortedPage<(typeof ADMIN_PROVIDERS_SORTABLE)[number]>,
+) {
+  const byFigure = q.sortBy === "readed" || q.sortBy === "uploaded" || q.sortBy === "numfincas";
+  const orderBy = sortSql(
+    {
+      id: "pc.id",
+      cif: { expr: "pc.cif_norm", nullable: true },
+      name: "lower(pc.name)",
+      readed: "fig.readed",
+      uploaded: "fig.uploaded",
+      numfincas: "fig.numfincas",
+    },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "pc.id",
+  );
+  const figures = (provider: SQL) => providerFiguresOver(provider, providerLinksIn(scope, provider), today);
+  const like = containsPattern(q.filter);
+  const providers = sql`companies pc`;
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`pc.id as provider_id, pc.cif as provider_cif, pc.name as provider_name ${byFigure ? sql`, fig.*` : sql``}`,
+      from: byFigure ? sql`${providers} cross join lateral ${figures(sql`pc.id`)} fig` : providers,
+      countFrom: providers,
+      // Driven by the scope's links (a community's providers from its index), not by every company.
+      where: sql`pc.id in (select sp.provider_company_id from ${scopedLinks(scope)})
+        ${q.filter ? sql`and (pc.name ilike ${like} or pc.cif ilike ${like})` : sql``}`,
+      orderBy,
+      ...(byFigure ? {} : { late: figures(sql`page.provider_id`) }),
+    },
+    overviewRow,
+  );
+}
+
+/** The provider of the overview's detail: live in at least one community of the scope; undefined otherwise. */
+export async function providerInScope(db: DbOrTx, scope: SummaryScope, providerId: number) {
+  const [row] = await queryTyped(
+    db,
+    sql`select pc.id, pc.name, pc.cif from companies pc
+        where pc.id = ${providerId} and exists (select 1 from ${scopedLinks(scope)} and sp.provider_company_id = pc.id)`,
+    { id: col.int, name: col.text, cif: col.text },
+  );
+  return row;
+}
+
+const fincaRow = rowReader({
+  finca_id: col.int,
+  finca_cif: col.text,
+  finca_name: col.text,
+  readed: col.int,
+  must_read: col.int,
+  uploaded: col.int,
+  must_upload: col.int,
+});
+
+/**
+ * One page of the communities of the scope that the provider serves live, with its figures in each
+ * (providerInCommunityFigures: the same row as the community's providers list), by name unless asked.
+ */
+export function pageProviderCommunitiesIn(
+  db: DbOrTx,
+  scope: SummaryScope,
+  providerId: number,
+  today: string,
+  q: SortedPage<(typeof ADMIN_PROVIDER_FINCAS_SORTABLE)[number]>,
+) {
+  const byFigure = q.sortBy === "readed" || q.sortBy === "uploaded";
+  const orderBy = sortSql(
+    {
+      id: "sf.id",
+      cif: "sf.cif_norm",
+      name: "lower(sf.name)",
+      readed: "fig.readed",
+      uploaded: "fig.uploaded",
+    },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "sf.id",
+  );
+  const figures = (community: SQL) => sql`(select d.readed_count as readed, d.readed_must as must_read,
+      d.uploaded_count as uploaded, d.upload_must as must_upload
+    from ${providerInCommunityFigures(community, sql`${providerId}::int`, today)} d)`;
+  const like = containsPattern(q.filter);
+  const links = sql`community_providers sp join communities sf on sf.id = sp.community_id`;
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`sf.id as finca_id, sf.cif as finca_cif, sf.name as finca_name ${byFigure ? sql`, fig.*` : sql``}`,
+      from: byFigure ? sql`${links} cross join lateral ${figures(sql`sf.id`)} fig` : links,
+      countFrom: links,
+      where: sql`sp.erased = false and ${inScope(scope)} and sp.provider_company_id = ${providerId}
+        ${q.filter ? sql`and (sf.name ilike ${like} or sf.cif ilike ${like})` : sql``}`,
+      orderBy,
+      ...(byFigure ? {} : { late: figures(sql`page.finca_id`) }),
+    },
+    fincaRow,
+  );
+}
