@@ -6,6 +6,7 @@ import {
   DEMO,
   dropFile,
   dropFiles,
+  expectAccessible,
   expectWordsByKeyboard,
   loginWith,
   logout,
@@ -23,7 +24,8 @@ import {
  * providers upload (one general, one per community) and a notice the administrator gives the providers of
  * a community, which they must read. The administrator, with one community and one provider in it, uploads
  * two notices there in 'Documentos para proveedores'. The provider uploads and reads in two rounds, and the lights on
- * the administrator's lists (communities; providers of the community) and on the colegio's (providers;
+ * the administrator's lists (communities; providers of the community; the compliance overview 'Proveedores' and
+ * the provider's communities in it) and on the colegio's (providers;
  * a provider's communities) go red → amber → green, with the figures beside them. Last, the colegio
  * validates the general document and its 'Docs pend validar' goes from red to green.
  */
@@ -35,8 +37,9 @@ import {
 const LIGHTS = {
   ok: { name: /^Documentos (subidos|leídos): (\d+) de \2\. Completo\.$/, colour: "rgb(1, 175, 1)" },
   warn: { name: /^Documentos (subidos|leídos): \d+ de \d+\. Faltan? \d+\.$/, colour: "rgb(243, 179, 24)" },
+  // Red is 'none met' on most lists, and 'not all met' in the compliance overview (spec 02 §4 'Admin overview').
   error: {
-    name: /^(Documentos (subidos|leídos): 0 de \d+\. Faltan? \d+\.|Documentos pendientes de validar: \d+\.)$/,
+    name: /^(Documentos (subidos|leídos): \d+ de \d+\. Faltan? \d+\.|Documentos pendientes de validar: \d+\.)$/,
     colour: "rgb(199, 14, 57)",
   },
   none: { name: /^Nada pendiente/, colour: "rgb(134, 142, 150)" },
@@ -116,6 +119,33 @@ async function expectProviderInCommunity(page: Page, uploaded: Figures, read: Fi
   await expect(page.locator("tbody tr[data-provider-id]")).toHaveCount(1);
   await expectLight(row, "Documentos de subida", ...uploaded);
   await expectLight(row, "Documentos leídos", ...read);
+}
+
+/**
+ * The administrator's compliance overview ('Proveedores', /admin-fincas/proveedor): the provider's row
+ * (spec 02 §4 'Admin overview': green when met, red otherwise), then its communities, and 'Volver'.
+ */
+async function expectOverviewRow(page: Page, read: Figures, upload: Figures) {
+  await openMenu(page, "Proveedores");
+  await expect(page).toHaveURL(/#\/admin-fincas\/proveedor$/);
+  const rows = page.locator("tbody tr[data-provider-id]");
+  await expect(rows).toHaveCount(1);
+  const row = rows.filter({ hasText: world.provider.name });
+  await expect(await cellOf(row, "CIF/NIF")).toHaveText(world.provider.cif);
+  await expect(await cellOf(row, "Num fincas asoc")).toHaveText("1");
+  await expectLight(row, "Lectura", ...read);
+  await expectLight(row, "Docs. Subir", ...upload);
+  await row.getByRole("button", { name: `Ver las comunidades de ${world.provider.name}` }).click();
+  await expect(page).toHaveURL(/#\/admin-fincas\/proveedor\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Comunidades de ${world.provider.name}` })).toBeVisible();
+  const finca = page.locator(`tbody tr[data-community-id="${world.community.id}"]`);
+  await expect(await cellOf(finca, "Finca")).toHaveText(world.community.name);
+  await expect(await cellOf(finca, "CIF/NIF")).toHaveText(world.community.cif);
+  await expectLight(finca, "Lectura", ...read);
+  await expectLight(finca, "Docs. Subir", ...upload);
+  await page.getByRole("link", { name: "Volver" }).click();
+  await expect(page).toHaveURL(/#\/admin-fincas\/proveedor$/);
+  await expect(rows).toHaveCount(1);
 }
 
 /** The colegio's providers list: the provider's row ('Docs a subir', 'Docs a leer', 'Docs pend validar'). */
@@ -371,6 +401,8 @@ test.describe("the compliance loop in a colegio of its own", () => {
       ]);
     }
     await page.setViewportSize(DESK);
+    // The compliance overview: none met, red (spec 02 §4 'Admin overview' has no amber).
+    await expectOverviewRow(page, ["0/2", RED], ["0/2", RED]);
     await logout(page);
 
     // The colegio: amber in its providers list (not met), red in the provider's community (none met).
@@ -419,6 +451,20 @@ test.describe("the compliance loop in a colegio of its own", () => {
     await asAdministrator(page);
     await expectCommunityRow(page, ["1/2", AMBER], ["1/2", AMBER]);
     await expectProviderInCommunity(page, ["1/2", AMBER], ["1/2", AMBER]);
+    // The compliance overview: half is not met, red; its words name what is missing, at both widths.
+    await expectOverviewRow(page, ["1/2", RED], ["1/2", RED]);
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      await expectWordsByKeyboard(page, "Documentos subidos: 1 de 2. Falta 1.", [
+        `Falta 1 de 2: ${world.bound} (${world.community.name})`,
+      ]);
+      await expectWordsByKeyboard(page, "Documentos leídos: 1 de 2. Falta 1.", [
+        `Falta 1 de 2 por leer: ${world.notice} (${world.notices[1]}) en ${world.community.name}`,
+      ]);
+      await expectAccessible(page);
+    }
+    await page.setViewportSize(DESK);
     await logout(page);
 
     await asColegio(page);
@@ -472,6 +518,7 @@ test.describe("the compliance loop in a colegio of its own", () => {
     await asAdministrator(page);
     await expectCommunityRow(page, ["2/2", GREEN], ["2/2", GREEN]);
     await expectProviderInCommunity(page, ["2/2", GREEN], ["2/2", GREEN]);
+    await expectOverviewRow(page, ["2/2", GREEN], ["2/2", GREEN]);
     await logout(page);
 
     // The colegio: green but for the document waiting for it; it validates it from the community's row.

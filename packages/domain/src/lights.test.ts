@@ -3,6 +3,7 @@ import {
   communityLight,
   lightFigure,
   NOTHING_EXPECTED,
+  overviewLight,
   pendingFigure,
   providerDocsLight,
   readLight,
@@ -19,6 +20,8 @@ describe("nothing expected ('Nada esperado', docs/compliance.md §Lights)", () =
     expect(communityLight(1, 0)).toBe("none");
     expect(providerDocsLight(0, 0)).toBe("none");
     expect(validationLight(0)).toBe("none");
+    expect(overviewLight(0, 0)).toBe("none");
+    expect(overviewLight(3, 0)).toBe("none");
   });
   it("shows a dash instead of 0/0 or 0", () => {
     expect(NOTHING_EXPECTED).toBe("—");
@@ -77,5 +80,14 @@ describe("provider documents light (a provider's communities, for the colegio)",
     expect(providerDocsLight(0, 3)).toBe("error");
     expect(providerDocsLight(1, 3)).toBe("warn");
     expect(providerDocsLight(3, 3)).toBe("ok");
+  });
+});
+
+describe("the administrator's overview (spec 02 §4 'Admin overview')", () => {
+  it("is green when the count meets what is owed, red otherwise, with no amber", () => {
+    expect(overviewLight(3, 3)).toBe("ok");
+    expect(overviewLight(4, 3)).toBe("ok");
+    expect(overviewLight(2, 3)).toBe("error");
+    expect(overviewLight(0, 1)).toBe("error");
   });
 });

@@ -71,3 +71,12 @@ export function providerDocsLight(countProvider: number, countTotal: number): Li
   if (countProvider >= countTotal) return "ok";
   return "warn";
 }
+
+/**
+ * A provider's reads and uploads in the administrator's compliance overview (spec 02 §4 'Admin overview':
+ * ok if count >= must, else error): neutral when nothing is required; green when met; red otherwise.
+ */
+export function overviewLight(count: number, must: number): Light {
+  if (nothingExpected(must)) return "none";
+  return count >= must ? "ok" : "error";
+}

@@ -38,6 +38,7 @@ describe("the browser tab's entry", () => {
   it("is the area's entry inside it (a community's panel, the doormen summary)", () => {
     expect(currentEntry(administrator, "/comunidades/comunidad/7/upload")?.label).toBe("comunidades");
     expect(currentEntry(administrator, "/admin-fincas/porteros/31")?.label).toBe("porteros");
+    expect(currentEntry(administrator, "/admin-fincas/proveedor/31")?.label).toBe("proveedores");
   });
 
   it("is the screen's entry at its other addresses ('LOPD' opens 'Documentos generales')", () => {

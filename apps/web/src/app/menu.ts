@@ -17,8 +17,7 @@ export interface MenuItem {
 /**
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
  * and the browser tab's name (`currentEntry`). Entries whose page is still 'En preparación' wait for their issue:
- * the colegio's 'Resumen de documentos' (`/documents/summary`) and the administrator's compliance overview
- * 'Proveedores' (`/admin-fincas/proveedor`) for issue 23. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
+ * the colegio's 'Resumen de documentos' (`/documents/summary`) for issue 23. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
  * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
  */
 const MENU: readonly MenuItem[] = [
@@ -39,6 +38,8 @@ const MENU: readonly MenuItem[] = [
     roles: [Role.administrador, Role.gremio],
     within: `${PANEL_BASE}/`,
   },
+  // The compliance overview: the providers of the administrator's communities, and one provider's communities.
+  { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
   {
     label: "porteros",
     to: `${PORTER_SUMMARY_BASE}/-1`,

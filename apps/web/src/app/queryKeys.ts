@@ -20,6 +20,8 @@ export const queryKeys = {
   providerMissing: (communityId: number, providerId: number) => ["provider-missing", communityId, providerId] as const,
   /** what one of the colegio's providers still lacks over its communities (the words of its lights in the colegio's list) */
   providerMissingInColegio: (providerId: number) => ["provider-missing-colegio", providerId] as const,
+  /** what a provider lacks over the calling administrator's communities (its overview row's lights) */
+  adminProviderMissing: (providerId: number) => ["provider-missing-admin", providerId] as const,
   /** what a community's providers still lack there (the words of its lights in the communities list) */
   communityMissing: (communityId: number) => ["community-missing", communityId] as const,
   /**
@@ -31,6 +33,9 @@ export const queryKeys = {
   /** the porters of a community (every page, and all of them) and the doormen summary (every page) */
   communityPorters: "community-porters",
   porterSummary: "porter-summary",
+  /** the administrator's compliance overview (every page) and one provider's communities in it (every page) */
+  adminProviders: "admin-providers",
+  adminProviderFincas: "admin-provider-fincas",
   /** recorded arrivals of providers in a community (every page) */
   arrivals: "arrivals",
   /** one company with its manager and activities */

@@ -66,7 +66,9 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/documents/settings")).toBe("page");
     expect(pageAt("/proveedores/main")).toBe("page");
     expect(pageAt("/documents/summary")).toBe("placeholder");
-    expect(pageAt("/admin-fincas/proveedor")).toBe("placeholder");
+    expect(pageAt("/admin-fincas/proveedor")).toBe("page");
+    expect(pageAt("/admin-fincas/proveedor/12")).toBe("page");
+    expect(pageAt("/generaldoc")).toBe("placeholder");
     expect(pageAt("/proveedores/config/calendar")).toBe("page");
     expect(pageAt("/aviso")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("page");

@@ -193,7 +193,9 @@ const routes: RouteObject[] = [
           only(
             [administrador],
             [
-              area("/admin-fincas/proveedor/*", "menu.proveedores"),
+              // The compliance overview and one provider's communities in it (issue 23).
+              lazyPage("/admin-fincas/proveedor", () => import("../features/admin-providers/AdminProvidersPage")),
+              lazyPage("/admin-fincas/proveedor/:id", () => import("../features/admin-providers/AdminProvidersPage")),
               // The doormen summary (id -1 or none) and one porter's communities (feature porteros-admin).
               withFeature(FEATURE.porterosAdmin, [
                 lazyPage("/admin-fincas/porteros", () => import("../features/porters/PortersSummaryPage")),

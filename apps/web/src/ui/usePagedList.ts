@@ -48,10 +48,10 @@ export interface PagedListOptions<S extends string = never> {
  * search or sort goes back to page 1; the same search again (e.g. the empty one the ListCard reports on
  * mount) keeps the page.
  */
-export function usePagedList<Row, S extends string = never>(
+export function usePagedList<Row, S extends string = never, A extends object = PagedAnswer<Row>>(
   name: string,
   key: object,
-  fetch: (paging: Paging<S>) => Promise<PagedAnswer<Row>>,
+  fetch: (paging: Paging<S>) => Promise<PagedAnswer<Row> & A>,
   emptyText: string,
   options: PagedListOptions<S> = {},
 ) {
@@ -89,6 +89,8 @@ export function usePagedList<Row, S extends string = never>(
   const count = list.isError ? 0 : (list.data?.count ?? 0);
   return {
     rows: list.isError ? [] : (list.data?.data ?? []),
+    /** the whole answer shown (what else it holds beside the rows), while there is one */
+    answer: list.isError ? undefined : list.data,
     /** the last load failed (the list shows the reason) */
     failed: list.isError,
     setPage,

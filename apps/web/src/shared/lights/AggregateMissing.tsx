@@ -1,7 +1,13 @@
-import type { ColegioMissingRead, ColegioMissingUpload, PendingDocument } from "@coordina/domain";
-import { useQuery } from "@tanstack/react-query";
+import type {
+  ColegioMissingRead,
+  ColegioMissingUpload,
+  PendingDocument,
+  ProviderMissingInColegio,
+} from "@coordina/domain";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import i18n, { addTexts } from "../../app/i18n";
 import { PendingLight } from "../../ui/TrafficLight";
+import { adminProviderMissingQuery } from "./api/adminProviderMissing";
 import { communityMissingQuery } from "./api/communityMissing";
 import { providerMissingInColegioQuery } from "./api/providerMissingInColegio";
 import texts from "./es.json";
@@ -12,7 +18,8 @@ addTexts(texts);
 
 /*
  * What the aggregated lights name (docs/compliance.md §Words): a provider's three lights in the colegio's
- * providers list (companies/providers/missing) and a community's two in the communities list
+ * providers list (companies/providers/missing), its two in the administrator's overview
+ * (companies/admin-fincas/providers/missing) and a community's two in the communities list
  * (companies/fincas/missing). Like MissingDuties, each asks only while its words are open, and again
  * each time they open.
  */
@@ -31,16 +38,33 @@ interface AggregateProps {
   required: number;
 }
 
+/** The second line of a provider's light over several communities, from the lists `missing` read. */
+function ProviderMissingOver({
+  missing,
+  kind,
+  short,
+  required,
+}: AggregateProps & { missing: UseQueryResult<ProviderMissingInColegio> }) {
+  const data = missing.isFetching || missing.isError ? undefined : missing.data;
+  const names = !data ? [] : kind === "upload" ? data.uploads.map(colegioUploadName) : data.reads.map(documentName);
+  return <MissingLine kind={kind} names={names} fetching={missing.isFetching} short={short} required={required} />;
+}
+
 /**
  * The second line of a provider's *Docs a subir* or *Docs a leer* light in the colegio's providers list,
  * when it is not green: 'Faltan 3 de 8: Seguro RC (caducado), Formación PRL (Comunidad Sol), …'; 'Faltan 2
  * de 6 por leer: Plan de emergencia (plan.pdf) en Comunidad Sol, …'.
  */
-export function ColegioProviderMissing({ providerId, kind, short, required }: AggregateProps & { providerId: number }) {
-  const missing = useQuery(providerMissingInColegioQuery(providerId));
-  const data = missing.isFetching || missing.isError ? undefined : missing.data;
-  const names = !data ? [] : kind === "upload" ? data.uploads.map(colegioUploadName) : data.reads.map(documentName);
-  return <MissingLine kind={kind} names={names} fetching={missing.isFetching} short={short} required={required} />;
+export function ColegioProviderMissing({ providerId, ...light }: AggregateProps & { providerId: number }) {
+  return <ProviderMissingOver missing={useQuery(providerMissingInColegioQuery(providerId))} {...light} />;
+}
+
+/**
+ * The same for a provider's *Lectura* or *Docs. Subir* light in the administrator's compliance overview, over
+ * the administrator's communities it serves (companies/admin-fincas/providers/missing).
+ */
+export function AdminProviderMissing({ providerId, ...light }: AggregateProps & { providerId: number }) {
+  return <ProviderMissingOver missing={useQuery(adminProviderMissingQuery(providerId))} {...light} />;
 }
 
 /**
