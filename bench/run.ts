@@ -288,7 +288,8 @@ async function caller(base: string, email: string) {
 
 /**
  * Issue 5's lists: an administrator's communities (20) and one community's providers (10), the
- * provider's communities (~40), one community's panel, and the colegio's 20,000 communities.
+ * provider's communities (~40), one community's panel, and the colegio's 20,000 communities; issue 23's
+ * compliance overview of the administrator's providers and one provider's communities in it.
  */
 async function measureCommunities(backend: string, base: string) {
   const admin = await caller(base, BENCH_LOGINS.administrador);
@@ -297,6 +298,10 @@ async function measureCommunities(backend: string, base: string) {
   const asColegio = (await caller(base, "colegio@coordina.test")).request;
   const first = await fetch(`${base}/companies/fincas/index`, asAdmin({ page: 1 }));
   const community = ((await first.json()) as { data: { id: number }[] }).data[0]?.id;
+  const overview = (await (await fetch(`${base}/companies/admin-fincas/providers`, asAdmin({ page: 1 }))).json()) as {
+    count: number;
+    data: { provider_id: number }[];
+  };
   // The compliance lists: figures joined per row (communityFigures, providerInCommunityFigures).
   const compliance: [string, string, ReturnType<typeof asAdmin>][] = [
     [
@@ -317,6 +322,21 @@ async function measureCommunities(backend: string, base: string) {
     [
       "POST /porteros/portero/admin_summary (administrador, 20 porteros, pág. 1) [cumplimiento]",
       "/porteros/portero/admin_summary",
+      asAdmin({ page: 1 }),
+    ],
+    [
+      `POST /companies/admin-fincas/providers (administrador, ${overview.count} proveedores, pág. 1) [cumplimiento]`,
+      "/companies/admin-fincas/providers",
+      asAdmin({ page: 1 }),
+    ],
+    [
+      "POST /companies/admin-fincas/providers (ordenado por Docs. Subir, descendente) [cumplimiento]",
+      "/companies/admin-fincas/providers",
+      asAdmin({ page: 1, sortBy: "uploaded", sortDesc: "DESC" }),
+    ],
+    [
+      "POST /companies/admin-fincas/provider_fincas/{id} (sus comunidades del administrador) [cumplimiento]",
+      `/companies/admin-fincas/provider_fincas/${overview.data[0]?.provider_id}`,
       asAdmin({ page: 1 }),
     ],
   ];

@@ -77,6 +77,8 @@ export function pageAdminProviders(
       ...(byFigure ? {} : { late: figures(sql`page.provider_id`) }),
     },
     overviewRow,
+    // Without a search pattern the plan is the same for every caller and page: planned once (prepared).
+    !q.filter,
   );
 }
 
@@ -143,5 +145,6 @@ export function pageProviderCommunitiesIn(
       ...(byFigure ? {} : { late: figures(sql`page.finca_id`) }),
     },
     fincaRow,
+    !q.filter,
   );
 }
