@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "../constants.js";
 import { recordIdSchema } from "./common.js";
+import { providerSummaryRowSchema } from "./companies.js";
 import { type ProviderMissingInColegio, providerMissingInColegioResponseSchema } from "./missing.js";
 import { pagedEnvelope, pagingSchema } from "./paging.js";
+import { summaryFincaRowSchema } from "./porters.js";
 
 /*
  * The administrator's compliance overview (spec 02 §2 'Admin overview of compliance', §3 'Provider summary
@@ -11,18 +13,8 @@ import { pagedEnvelope, pagingSchema } from "./paging.js";
  * and one provider's communities among them with its figures in each (rule 3).
  */
 
-/** A provider in the overview: its figures over the caller's live communities it serves. */
-export const adminProviderRowSchema = z.object({
-  provider_id: z.number().int(),
-  provider_cif: z.string(),
-  provider_name: z.string(),
-  readed: z.number().int(),
-  must_read: z.number().int(),
-  uploaded: z.number().int(),
-  must_upload: z.number().int(),
-  /** how many of the caller's live communities it serves */
-  numfincas: z.number().int(),
-});
+/** A provider in the overview (spec 02 §3 'Provider summary row'): its figures over the caller's communities it serves. */
+export const adminProviderRowSchema = providerSummaryRowSchema;
 export type AdminProviderRow = z.infer<typeof adminProviderRowSchema>;
 export const ADMIN_PROVIDERS_SORTABLE = ["id", "cif", "name", "readed", "uploaded", "numfincas"] as const;
 /** POST companies/admin-fincas/providers: the overview, 10 per page (spec 02 §9). */
@@ -32,15 +24,7 @@ export const adminProvidersPageSchema = pagedEnvelope(adminProviderRowSchema);
 export type AdminProvidersPage = z.infer<typeof adminProvidersPageSchema>;
 
 /** One of the caller's communities the provider serves, with its figures there (spec 02 §3). */
-export const adminProviderFincaRowSchema = z.object({
-  finca_id: z.number().int(),
-  finca_cif: z.string(),
-  finca_name: z.string(),
-  readed: z.number().int(),
-  must_read: z.number().int(),
-  uploaded: z.number().int(),
-  must_upload: z.number().int(),
-});
+export const adminProviderFincaRowSchema = summaryFincaRowSchema;
 export type AdminProviderFincaRow = z.infer<typeof adminProviderFincaRowSchema>;
 export const ADMIN_PROVIDER_FINCAS_SORTABLE = ["id", "cif", "name", "readed", "uploaded"] as const;
 /** POST companies/admin-fincas/provider_fincas/{id}: that provider's communities among the caller's, 10 a page. */

@@ -187,7 +187,7 @@ export const providerSummaryIndexSchema = pagingSchema(
 ).extend({
   filteract: activityFilter,
 });
-const providerSummaryRowSchema = z.object({
+export const providerSummaryRowSchema = z.object({
   provider_id: z.number().int(),
   provider_cif: z.string(),
   provider_name: z.string(),

@@ -113,7 +113,11 @@ export type PorterSummaryPage = z.infer<typeof porterSummaryPageSchema>;
 
 /** POST porteros/portero/fincas {id_portero}: the caller's communities that porter works in, with its figures. */
 export const porterFincasRequestSchema = z.object({ id_portero: recordIdSchema });
-const porterFincaRowSchema = z.object({
+/**
+ * One community of a summary's detail (a porter's communities in the doormen summary, a provider's in the
+ * administrator's overview), with the figures of that porter or provider there.
+ */
+export const summaryFincaRowSchema = z.object({
   finca_id: z.number().int(),
   finca_cif: z.string(),
   finca_name: z.string(),
@@ -125,7 +129,7 @@ const porterFincaRowSchema = z.object({
 export const porterFincasResponseSchema = z.object({
   result: z.literal(true),
   portero: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
-  data: z.array(porterFincaRowSchema),
+  data: z.array(summaryFincaRowSchema),
 });
 export type PorterFincasResponse = z.infer<typeof porterFincasResponseSchema>;
 

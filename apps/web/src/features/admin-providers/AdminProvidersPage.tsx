@@ -17,7 +17,7 @@ export default function AdminProvidersPage() {
   const { t } = useTranslation(undefined, { keyPrefix: "admin-providers" });
   const target = overviewTarget(useParams().id);
   if (!target) return <Navigate to={OVERVIEW_LIST} replace />;
-  if (target.kind === "provider") return <ProviderFincasList key={target.id} providerId={target.id} />;
+  if (target.kind === "detail") return <ProviderFincasList key={target.id} providerId={target.id} />;
   return (
     <PageFrame title={t("title")}>
       <AdminProvidersList />

@@ -13,7 +13,7 @@ import { listColumns } from "../../../ui/listColumns";
 import { CountLight } from "../../../ui/TrafficLight";
 import { usePagedList } from "../../../ui/usePagedList";
 import { fetchAdminProviderFincas } from "../api/fetchAdminProviderFincas";
-import { overviewListPath, readOverviewState } from "../overviewLink";
+import { overviewListPath, readReturnState } from "../overviewLink";
 
 type SortKey = "id" | "cif" | "name" | "readed" | "uploaded";
 
@@ -54,7 +54,7 @@ function FincaLight(props: {
 export function ProviderFincasList({ providerId }: { providerId: number }) {
   const { t } = useTranslation(undefined, { keyPrefix: "admin-providers.detail" });
   const development = useDevelopmentMode();
-  const linked = readOverviewState(useLocation().state);
+  const linked = readReturnState(useLocation().state);
   const list = usePagedList<AdminProviderFincaRow, SortKey, AdminProviderFincasPage>(
     queryKeys.adminProviderFincas,
     { providerId },
