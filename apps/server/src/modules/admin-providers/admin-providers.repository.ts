@@ -5,6 +5,7 @@ import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { inScope, type SummaryScope } from "../communities/summary-scope.sql.js";
 import { providerFiguresOver, providerInCommunityFigures } from "../compliance/compliance.sql.js";
+import { providerFiguresOf } from "../compliance/figures-cache.repository.js";
 
 /*
  * The administrator's compliance overview (spec 02 §2 'Admin overview of compliance'; docs/compliance.md
@@ -34,13 +35,24 @@ const overviewRow = rowReader({
   must_upload: col.int,
   numfincas: col.int,
 });
+const pageRow = rowReader({
+  provider_id: col.int,
+  provider_cif: col.text,
+  provider_name: col.text,
+  uploaded: col.int,
+  must_upload: col.int,
+  finca_ids: col.ints,
+});
 
 /**
  * One page of the overview: every provider with a live link to a community of the scope, with its figures
- * over those (providerFiguresOver), and the total. Sorted by a figure, every provider's figures are
- * computed to order them; otherwise only the page's.
+ * over those (rule 12), and the total. Sorted by a figure, every provider's figures are computed to order
+ * them (providerFiguresOver). Otherwise the page is chosen first, with its providers' uploads (each once)
+ * and their communities in the scope; their reads are the sums of their rows in those communities, read
+ * from provider_figures_cache (providerFiguresOf, the same rows as a community's providers list), so a
+ * page does not count every document of every community again.
  */
-export function pageAdminProviders(
+export async function pageAdminProviders(
   db: DbOrTx,
   scope: SummaryScope,
   today: string,
@@ -60,26 +72,66 @@ export function pageAdminProviders(
     q.sortDesc ?? "ASC",
     "pc.id",
   );
-  const figures = (provider: SQL) => providerFiguresOver(provider, providerLinksIn(scope, provider), today);
   const like = containsPattern(q.filter);
   const providers = sql`companies pc`;
-  return fetchPage(
+  const query = {
+    countFrom: providers,
+    // Driven by the scope's links (a community's providers from its index), not by every company.
+    where: sql`pc.id in (select sp.provider_company_id from ${scopedLinks(scope)})
+      ${q.filter ? sql`and (pc.name ilike ${like} or pc.cif ilike ${like})` : sql``}`,
+    orderBy,
+  };
+  // Without a search pattern the plan is the same for every caller and page: planned once (prepared).
+  const prepared = !q.filter;
+  if (byFigure) {
+    const figures = providerFiguresOver(sql`pc.id`, providerLinksIn(scope, sql`pc.id`), today);
+    return fetchPage(
+      db,
+      q,
+      {
+        ...query,
+        select: sql`pc.id as provider_id, pc.cif as provider_cif, pc.name as provider_name, fig.*`,
+        from: sql`${providers} cross join lateral ${figures} fig`,
+      },
+      overviewRow,
+      prepared,
+    );
+  }
+  const links = providerLinksIn(scope, sql`page.provider_id`);
+  const page = await fetchPage(
     db,
     q,
     {
-      select: sql`pc.id as provider_id, pc.cif as provider_cif, pc.name as provider_name ${byFigure ? sql`, fig.*` : sql``}`,
-      from: byFigure ? sql`${providers} cross join lateral ${figures(sql`pc.id`)} fig` : providers,
-      countFrom: providers,
-      // Driven by the scope's links (a community's providers from its index), not by every company.
-      where: sql`pc.id in (select sp.provider_company_id from ${scopedLinks(scope)})
-        ${q.filter ? sql`and (pc.name ilike ${like} or pc.cif ilike ${like})` : sql``}`,
-      orderBy,
-      ...(byFigure ? {} : { late: figures(sql`page.provider_id`) }),
+      ...query,
+      select: sql`pc.id as provider_id, pc.cif as provider_cif, pc.name as provider_name`,
+      from: providers,
+      late: sql`(select u.uploaded, u.must_upload, array(${links}) as finca_ids
+                 from ${providerFiguresOver(sql`page.provider_id`, links, today, false)} u)`,
     },
-    overviewRow,
-    // Without a search pattern the plan is the same for every caller and page: planned once (prepared).
-    !q.filter,
+    pageRow,
+    prepared,
   );
+  const communityIds = [...new Set(page.data.flatMap((r) => r.finca_ids))];
+  const reads = new Map<number, { readed: number; must_read: number }>();
+  for (const f of await providerFiguresOf(
+    db,
+    communityIds,
+    today,
+    page.data.map((r) => r.provider_id),
+  )) {
+    const sum = reads.get(f.provider_id) ?? { readed: 0, must_read: 0 };
+    sum.readed += f.readed_count;
+    sum.must_read += f.readed_must;
+    reads.set(f.provider_id, sum);
+  }
+  return {
+    ...page,
+    data: page.data.map(({ finca_ids, ...r }) => ({
+      ...r,
+      ...(reads.get(r.provider_id) ?? { readed: 0, must_read: 0 }),
+      numfincas: finca_ids.length,
+    })),
+  };
 }
 
 /** The provider of the overview's detail: live in at least one community of the scope; undefined otherwise. */

@@ -65,16 +65,23 @@ export function providerInCommunityFigures(communityId: SQL, providerId: SQL, to
  * Figures of a provider company over the communities of `communityIds` (a subquery yielding `id`: the
  * caller's scope) that it serves live, for the administrator's compliance overview (rule 12): must_upload
  * and uploaded count each upload once (a general definition once per colegio, a per-community one once per
- * community), must_read and readed are summed over those communities (rule 2 in each), numfincas is how
- * many they are. Always one row.
+ * community), must_read and readed are summed over those communities (rule 2 in each; left out
+ * `withReads` false, when the caller sums them from provider_figures_cache), numfincas is how many they
+ * are. Always one row. Its own names (ov_served, duty) keep clear of the caller's aliases, which
+ * `providerId` may name (a correlated column: `pc.id`).
  */
-export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: string): SQL {
-  return sql`(with pc as materialized (
+export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: string, withReads = true): SQL {
+  const reads = withReads
+    ? sql`, rs.must_read, rs.readed
+      from (select coalesce(sum(r.readed_must), 0)::int as must_read, coalesce(sum(r.readed_count), 0)::int as readed
+            from ov_served cross join lateral ${readsInCommunity(sql`ov_served`, providerId, today)} r) rs`
+    : sql``;
+  return sql`(with ov_served as materialized (
       select f.id, f.colegio_id, f.admin_company_id from communities f
       where f.id in (${communityIds}) and ${servesLive(sql`f`, providerId)}),
     duty as (
-      select distinct ud.id, ud.obsoletable, case when ud.assocfinca then pc.id end as community_id
-      from pc join document_definitions ud on ud.colegio_id = pc.colegio_id and ud.erased = false and ud.mandatory
+      select distinct ud.id, ud.obsoletable, case when ud.assocfinca then ov_served.id end as community_id
+      from ov_served join document_definitions ud on ud.colegio_id = ov_served.colegio_id and ud.erased = false and ud.mandatory
         and ud.requirement_origin in (${PROVIDER_ORIGINS}))
     select
       (select count(*) from duty)::int as must_upload,
@@ -82,10 +89,7 @@ export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: s
          where cdu.company_id = ${providerId} and cdu.erased = false and cdu.definition_id = duty.id
            and cdu.community_id is not distinct from duty.community_id
            and ${current(sql`cdu`, sql`duty`, today)}))::int as uploaded,
-      rs.must_read, rs.readed,
-      (select count(*) from pc)::int as numfincas
-    from (select coalesce(sum(r.readed_must), 0)::int as must_read, coalesce(sum(r.readed_count), 0)::int as readed
-          from pc cross join lateral ${readsInCommunity(sql`pc`, providerId, today)} r) rs)`;
+      (select count(*) from ov_served)::int as numfincas ${reads})`;
 }
 
 /**

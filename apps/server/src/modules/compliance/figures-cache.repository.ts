@@ -108,7 +108,7 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
 }
 
 /**
- * The figures of every live provider of some communities on `today` (providerInCommunityFigures), from
+ * The figures of every live provider (or of `providerIds`) of some communities on `today` (providerInCommunityFigures), from
  * provider_figures_cache where a row of that day holds its community's current version, computed and
  * stored otherwise; one statement, as companyFiguresOf. A community's figures are the sums of its rows.
  */
@@ -116,15 +116,18 @@ export async function providerFiguresOf(
   db: DbOrTx,
   communityIds: number[],
   today: string,
+  /** only these providers' rows (all the communities' live providers without it) */
+  providerIds?: number[],
 ): Promise<ProviderFiguresRow[]> {
-  if (communityIds.length === 0) return [];
+  if (communityIds.length === 0 || providerIds?.length === 0) return [];
   const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
+  const only = providerIds ? sql`and cp.provider_company_id = any(${`{${providerIds.join(",")}}`}::int[])` : sql``;
   return queryTypedPrepared(
     db,
     sql`with want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
           from unnest(${ids}) x(id)
-          join community_providers cp on cp.community_id = x.id and cp.erased = false
+          join community_providers cp on cp.community_id = x.id and cp.erased = false ${only}
           left join community_versions v on v.community_id = x.id),
         hit as (
           select k.community_id, k.provider_id, k.upload_must, k.uploaded_count, k.readed_must, k.readed_count
