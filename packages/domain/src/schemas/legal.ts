@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Role } from "../roles.js";
-import { recordIdSchema } from "./common.js";
+import { multilineText, recordIdSchema } from "./common.js";
 
 /**
  * The colegio's legal texts (issue 23 part 4; spec 02 §2 'Legal texts and terms popup', §9): its legal advice
@@ -49,7 +49,8 @@ export type LegalTextsOverview = z.infer<typeof legalTextsOverviewSchema>;
 
 export const legalTextSaveSchema = z.object({
   kind: legalTextKindSchema,
-  html: z.string().max(LEGAL_TEXT_MAX_LENGTH),
+  /** HTML as the editor (or another client) sends it, line breaks allowed; sanitized by the server */
+  html: multilineText(LEGAL_TEXT_MAX_LENGTH),
 });
 export type LegalTextSaveRequest = z.input<typeof legalTextSaveSchema>;
 

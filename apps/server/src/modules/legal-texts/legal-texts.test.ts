@@ -312,6 +312,7 @@ describe("rich text is stored sanitized", () => {
       '<p><a href="https://colegio.test/aviso" onmouseover="alert(1)" target="_self" rel="opener">Aviso</a></p>',
       '<p><a href="https://colegio.test/aviso" target="_blank" rel="noopener noreferrer">Aviso</a></p>',
     ],
+    ["<p>Primera línea</p>\r\n\n<p>Segunda\tlínea</p>\n", "<p>Primera línea</p>\r\n\n<p>Segunda\tlínea</p>"],
     [
       "<h1>Título</h1><h3>Sub</h3><ul><li><em>uno</em></li></ul><ol><li><u>dos</u></li></ol><p><s>tres</s><br></p>",
       "<h2>Título</h2><h3>Sub</h3><ul><li><em>uno</em></li></ul><ol><li><u>dos</u></li></ol><p><s>tres</s><br /></p>",

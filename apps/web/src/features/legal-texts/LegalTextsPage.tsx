@@ -11,6 +11,7 @@ import { ErrorAlert } from "../../ui/LoadState";
 import { PageFrame } from "../../ui/PageFrame";
 import { useDownloadAcceptances } from "./api/downloadAcceptances";
 import { legalTextsQuery } from "./api/fetchLegalTexts";
+import { useSaveLegalText } from "./api/saveLegalText";
 import { LegalTextEditor } from "./components/LegalTextEditor";
 import texts from "./es.json";
 
@@ -22,6 +23,7 @@ function KindPanel({ kind, overview }: { kind: LegalTextKind; overview: LegalTex
   const current = overview.current[kind];
   const versions = overview.versions.filter((v) => v.kind === kind);
   const name = t(`kinds.${kind}`);
+  const save = useSaveLegalText();
   return (
     <Stack gap="md" pt="md">
       <Text size="sm" c="dimmed" data-testid="legal-text-current">
@@ -32,7 +34,7 @@ function KindPanel({ kind, overview }: { kind: LegalTextKind; overview: LegalTex
             : t("built-in")}
       </Text>
       {/* A new version re-opens the editor on what the server stored. */}
-      <LegalTextEditor key={current?.id ?? 0} kind={kind} html={current?.html ?? ""} name={name} />
+      <LegalTextEditor key={current?.id ?? 0} kind={kind} html={current?.html ?? ""} name={name} save={save} />
       <Stack gap="xs">
         <Title order={3} size="h5">
           {t("versions")}

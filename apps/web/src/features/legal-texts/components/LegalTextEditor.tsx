@@ -11,16 +11,26 @@ import { formatDateTime } from "../../../app/dates";
 import { errorText } from "../../../app/errorDialog";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../../ui/LoadState";
-import { useSaveLegalText } from "../api/saveLegalText";
+import type { useSaveLegalText } from "../api/saveLegalText";
 
 /**
  * One legal text in Mantine's Tiptap editor: what it produces is what the server keeps (paragraphs, headings,
  * bold, italic, underline, strike, lists, links); the server sanitizes it again whatever is sent. 'Guardar'
  * saves a new dated version; for conditions of use it first says that everyone of that role accepts again.
  */
-export function LegalTextEditor({ kind, html, name }: { kind: LegalTextKind; html: string; name: string }) {
+export function LegalTextEditor({
+  kind,
+  html,
+  name,
+  save,
+}: {
+  kind: LegalTextKind;
+  html: string;
+  name: string;
+  /** kept by the text's panel: the editor opens again on the stored version once it is saved */
+  save: ReturnType<typeof useSaveLegalText>;
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: "legal-texts" });
-  const save = useSaveLegalText();
   const [asking, setAsking] = useState<true | null>(null);
   const [empty, setEmpty] = useState(false);
   const labels = useMemo<Partial<RichTextEditorLabels>>(
