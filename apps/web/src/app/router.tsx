@@ -218,6 +218,7 @@ const routes: RouteObject[] = [
           ),
           // The colegio's legal texts and who accepted them (issue 23 part 4).
           only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
+          only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
           only(
             [colegio, administrador, gremio, portero],
             [

@@ -1,6 +1,5 @@
 import { type CurrentTerms, ErrorKey, startPageFor } from "@coordina/domain";
 import {
-  Accordion,
   Box,
   Button,
   Center,
@@ -9,7 +8,6 @@ import {
   Loader,
   Modal,
   ScrollArea,
-  Stack,
   Text,
   Title,
   VisuallyHidden,
@@ -23,12 +21,12 @@ import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, pendingRedirect, roleOf, type StoredSession, session, useSession } from "../../app/session";
 import { fetchCurrentTerms } from "../../shared/legal/api/fetchCurrentTerms";
-import { SanitizedHtml } from "../../shared/legal/SanitizedHtml";
 import { Logo } from "../../ui/Logo";
 import { useFormSend } from "../../ui/useFormSend";
 import { acceptTerms } from "./api/acceptTerms";
 import texts from "./es.json";
-import { type TermsText, termsFor, updatedText } from "./terms";
+import { TermsBody } from "./TermsBody";
+import { termsFor } from "./terms";
 
 addTexts(texts);
 
@@ -37,85 +35,6 @@ function nextPage(current: StoredSession): string {
   const remembered = pendingRedirect.take();
   if (remembered && remembered !== "/login" && remembered !== "/legal") return remembered;
   return startPageFor(roleOf(current), featuresOf(current));
-}
-
-/** The built-in text's sections, as items of the pop-up's accordion. */
-function BuiltInSections({ terms }: { terms: TermsText }) {
-  return (
-    <>
-      {terms.sections.map((section, index) => (
-        <Accordion.Item key={section.id} value={section.id}>
-          <Accordion.Control>
-            <Text fw={600} size="sm">
-              {index + 1}. {section.title}
-            </Text>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Stack gap="xs">
-              {section.paragraphs.map((p) => (
-                <Text key={p} size="sm" ta="justify">
-                  {p}
-                </Text>
-              ))}
-              {section.clauses?.map((clause) => (
-                <Box key={clause.title}>
-                  <Title order={5} size="sm" mt="xs" mb={4}>
-                    {clause.title}
-                  </Title>
-                  <Stack gap="xs">
-                    {clause.paragraphs.map((p) => (
-                      <Text key={p} size="sm" ta="justify">
-                        {p}
-                      </Text>
-                    ))}
-                  </Stack>
-                </Box>
-              ))}
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </>
-  );
-}
-
-/**
- * The conditions shown: the colegio's current version (its sanitized HTML, with its date) or the built-in text
- * in collapsible sections; then the colegio's legal advice, collapsed, when it has one.
- */
-function TermsBody({ builtIn, current }: { builtIn: TermsText; current: CurrentTerms }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed" data-testid="terms-updated">
-        {current.html === null ? builtIn.updated : updatedText(current.updated)}
-      </Text>
-      {current.html !== null ? (
-        <SanitizedHtml html={current.html} testId="terms-text" />
-      ) : (
-        builtIn.intro.map((p) => (
-          <Text key={p} size="sm">
-            {p}
-          </Text>
-        ))
-      )}
-      <Accordion multiple variant="separated" chevronPosition="left">
-        {current.html === null && <BuiltInSections terms={builtIn} />}
-        {current.aviso_legal !== null && (
-          <Accordion.Item value="aviso-legal">
-            <Accordion.Control>
-              <Text fw={600} size="sm">
-                {t("legal-page.aviso-legal")}
-              </Text>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <SanitizedHtml html={current.aviso_legal} testId="aviso-legal-text" />
-            </Accordion.Panel>
-          </Accordion.Item>
-        )}
-      </Accordion>
-    </Stack>
-  );
 }
 
 /**
