@@ -41,6 +41,15 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/#\/config-legal$/);
       await expectSoundPage(page, "/config-legal");
 
+      // The legal advice: saved at once (nobody accepts it).
+      const advice = `Aviso legal del colegio ${width.name} ${Date.now()}`;
+      await page.getByRole("tab", { name: "Aviso legal" }).click();
+      await page.getByRole("textbox", { name: "Texto de «Aviso legal»" }).click();
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type(advice);
+      await page.getByRole("button", { name: "Guardar", exact: true }).click();
+      await expect(page.getByTestId("legal-text-saved")).toContainText("Versión guardada el");
+
       await page.getByRole("tab", { name: "Condiciones para proveedores" }).click();
       const editor = page.getByRole("textbox", { name: "Texto de «Condiciones para proveedores»" });
       await editor.click();
@@ -74,6 +83,11 @@ for (const width of WIDTHS) {
       await acceptTerms(page);
       await expect(page).toHaveURL(new RegExp(`#${DEMO.gremio.start}$`));
       await expect(page.getByRole("heading", { level: 1, name: DEMO.gremio.title })).toBeVisible();
+      // Both texts stay readable in 'Aviso legal'.
+      await openMenu(page, "Aviso legal");
+      await expect(page.getByTestId("aviso-legal-text")).toHaveText(advice);
+      await expect(page.getByTestId("terms-text")).toContainText(words);
+      await expectSoundPage(page, "/aviso-legal");
       await logout(page);
 
       // It is not asked again, and the export lists its acceptance of that version.
@@ -93,6 +107,32 @@ for (const width of WIDTHS) {
 }
 
 test("a script in a saved text never runs in the provider's browser", async ({ page, request }) => {
+  // Through the editor's HTML path: HTML pasted into the legal advice keeps only what the editor knows, and the
+  // server keeps only its allow-list of that.
+  await page.goto("./#/login");
+  await loginWith(page, DEMO.colegio.email);
+  await openMenu(page, "Textos legales");
+  const editor = page.getByRole("textbox", { name: "Texto de «Aviso legal»" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await editor.evaluate((target) => {
+    const data = new DataTransfer();
+    data.setData(
+      "text/html",
+      `<p>Aviso pegado</p><img src="x" onerror="window.__xss = 'paste'"><script>window.__xss = 'paste-script'</script><p style="color:red" onclick="window.__xss = 'paste-click'"><a href="javascript:window.__xss='paste-link'">enlace pegado</a></p>`,
+    );
+    data.setData("text/plain", "Aviso pegado");
+    target.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(editor).toContainText("Aviso pegado");
+  const saving = page.waitForResponse((r) => r.url().endsWith("/settings/legal-texts/add"));
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  const pasted = (await (await saving).json()) as { data: { html: string } };
+  expect(pasted.data.html).toContain("Aviso pegado");
+  expect(pasted.data.html).not.toMatch(/script|onerror|onclick|style=|javascript:|<img/i);
+  await logout(page);
+
   const post = await colegioApi(request);
   const saved = await post<{ data: { html: string } }>("/settings/legal-texts/add", {
     kind: "condiciones-proveedores",
@@ -107,9 +147,14 @@ test("a script in a saved text never runs in the provider's browser", async ({ p
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto("./#/login");
   await loginWith(page, DEMO.gremio.email);
   await expect(page).toHaveURL(/#\/legal$/);
+  // The pasted legal advice, opened in the pop-up.
+  await page.getByRole("dialog").getByRole("button", { name: "Aviso legal del colegio" }).click();
+  const advice = page.getByRole("dialog").getByTestId("aviso-legal-text");
+  await expect(advice).toContainText("Aviso pegado");
+  await advice.getByText("enlace pegado").click();
+  await expect(advice.locator("img")).toHaveCount(0);
   const text = page.getByRole("dialog").getByTestId("terms-text");
   await expect(text).toContainText("Condiciones con trampa");
   await text.getByText("Pulsa aquí").hover();
