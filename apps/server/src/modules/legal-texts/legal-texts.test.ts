@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { ErrorKey, LEGAL_TEXT_MAX_LENGTH, Role } from "@coordina/domain";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import {
@@ -10,6 +12,7 @@ import {
   type TestContext,
   tokenFor,
 } from "../../../test/helpers.js";
+import { queryRows } from "../../db/client.js";
 import { ensureCompany, ensureLegalAccepted, ensureMembership, ensureUser } from "../../db/seed/builders.js";
 
 let ctx: TestContext;
@@ -280,6 +283,33 @@ describe("conditions of use and their acceptance", () => {
     expect((await providerWork(token, A)).statusCode).toBe(200);
     const csv = (await call(ctx.app, "GET", "/settings/legal-texts/acceptances", { token: colegio })).body;
     expect(csv).toContain("nuevo@proveedor.test;Nuevos S.L.;Proveedor;Condiciones para proveedores;30/01/2024");
+  });
+});
+
+describe("migration 0018", () => {
+  it("copies every earlier accepted-legal setting as an acceptance of the built-in text, once, in each colegio", async () => {
+    const migration = fs.readFileSync(new URL("../../../drizzle/0018_legal_texts.sql", import.meta.url), "utf8");
+    const copy = migration.split("--> statement-breakpoint").at(-1)!;
+    expect(copy).toContain('INSERT INTO "legal_acceptances"');
+    // The demo's settings were written after the migration ran: the copy finds them now, and again adds nothing.
+    await db().execute(sql.raw(copy));
+    await db().execute(sql.raw(copy));
+    const rows = await queryRows<{ email: string; colegio_id: number; kind: string; version_id: number | null }>(
+      db(),
+      sql`select u.email, la.colegio_id, la.kind, la.version_id from legal_acceptances la
+          join users u on u.id = la.user_id order by u.email, la.colegio_id`,
+    );
+    expect(rows).toEqual([
+      { email: DEMO_ACCOUNTS.administrador, colegio_id: A, kind: "condiciones-administradores", version_id: null },
+      { email: DEMO_ACCOUNTS.gremio, colegio_id: A, kind: "condiciones-proveedores", version_id: null },
+      { email: "reformas@diagonal.test", colegio_id: B, kind: "condiciones-proveedores", version_id: null },
+    ]);
+    // The porter accepted nothing it is asked for; the colegio lists its own.
+    const colegio = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+    const csv = (await call(ctx.app, "GET", "/settings/legal-texts/acceptances", { token: colegio })).body;
+    expect(csv).toContain(`${DEMO_ACCOUNTS.gremio};`);
+    expect(csv).toContain("30/01/2024 (texto inicial)");
+    expect(csv).not.toContain("reformas@diagonal.test");
   });
 });
 
