@@ -283,6 +283,26 @@ describe("conditions of use and their acceptance", () => {
     expect((await providerWork(token, A)).statusCode).toBe(200);
     const csv = (await call(ctx.app, "GET", "/settings/legal-texts/acceptances", { token: colegio })).body;
     expect(csv).toContain("nuevo@proveedor.test;Nuevos S.L.;Proveedor;Condiciones para proveedores;30/01/2024");
+
+    // Once the colegio has its own conditions, the setting call accepts nothing of them, and records nothing.
+    await save(colegio, { kind: "condiciones-proveedores", html: "<p>Propias</p>" });
+    expectError(await providerWork(token, A), 403, ErrorKey.legalNotAccepted);
+    await ensureUser(db(), {
+      email: "segundo@proveedor.test",
+      password: DEMO_PASSWORD,
+      companyId: company.id,
+      role: Role.gremio,
+    });
+    const second = await tokenFor(ctx.app, "segundo@proveedor.test");
+    const again = await call(ctx.app, "POST", "/settings/assigned-settings/add", {
+      token: second,
+      body: { colg_id: A, name: "accepted-legal", valuetype: "boolean", value: "true" },
+    });
+    expect(again.statusCode).toBe(200);
+    expectError(await providerWork(second, A), 403, ErrorKey.legalNotAccepted);
+    const after = (await call(ctx.app, "GET", "/settings/legal-texts/acceptances", { token: colegio })).body;
+    expect(after).toContain("nuevo@proveedor.test;");
+    expect(after).not.toContain("segundo@proveedor.test");
   });
 });
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
-import { recordAcceptance } from "../legal-texts/legal-texts.repository.js";
+import { currentTextOf, recordAcceptance } from "../legal-texts/legal-texts.repository.js";
 import { settingsPolicy } from "./settings.policy.js";
 import {
   type AssignedSetting,
@@ -57,12 +57,14 @@ export async function addSetting(db: Db, actor: Actor, input: { name: string; va
 
 /**
  * accepted-legal set through the settings calls (spec 01 §7: how the original client accepts) is an acceptance of
- * the built-in conditions of the caller's role, recorded for the colegio's export. It never stands for a version
- * the colegio saved: that one is accepted through settings/legal-texts/accept, after reading it.
+ * the built-in conditions of the caller's role, recorded for the colegio's export where those are the colegio's
+ * current ones. It never stands for a version the colegio saved (nor is recorded against it): that one is accepted
+ * through settings/legal-texts/accept, after reading it.
  */
 async function recordBuiltInAcceptance(db: DbOrTx, actor: Actor, name: string) {
   const kind = termsKindOf(actor.role);
   if (name !== SETTING_ACCEPTED_LEGAL || !kind) return;
+  if (actor.colegioId !== null && (await currentTextOf(db, actor.colegioId, kind))) return;
   await recordAcceptance(db, { userId: actor.userId, colegioId: actor.colegioId, kind, versionId: null });
 }
 

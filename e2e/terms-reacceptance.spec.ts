@@ -8,6 +8,12 @@ import { acceptTerms, colegioApi, DEMO, expectSoundPage, loginWith, logout, open
  * accepts it; the export lists that acceptance. And a text with an attempted script, sent straight to the save
  * call, runs nothing in the provider's browser. Each journey ends with the provider's acceptance of the current
  * version, so later journeys find the demo provider as before.
+ *
+ * Versions are never deleted: from here on the demo colegio has its own providers' conditions, and a provider who
+ * accepted only the built-in text is asked again in it. The journeys run one file at a time in name order, and
+ * this file's name keeps it after those that count on the built-in text there (multi-colegio.spec.ts: a provider
+ * accepts with no colegio chosen, then picks the demo colegio); a provider created later accepts the demo
+ * colegio's version with the same pop-up (visit-calendar.spec.ts).
  */
 
 const WIDTHS = [
