@@ -30,6 +30,7 @@ import { UPLOAD_LIMITS } from "./modules/files/files.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { importsRoutes } from "./modules/imports/imports.routes.js";
 import { inclusionRoutes } from "./modules/inclusion/inclusion.routes.js";
+import { legalTextsRoutes } from "./modules/legal-texts/legal-texts.routes.js";
 import { appInfoRoutes, devMailRoutes, mailViewerEnabled } from "./modules/mail/dev-mail.routes.js";
 import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from "./modules/mail/mailer.js";
 import { masterRoutes } from "./modules/master/master.routes.js";
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(accountsRoutes, { ctx: accounts });
     await api.register(usersRoutes, { ctx: accounts });
     await api.register(settingsRoutes);
+    await api.register(legalTextsRoutes);
     await api.register(companiesRoutes, { ctx: accounts });
     await api.register(inclusionRoutes, { ctx: accounts });
     await api.register(activitiesRoutes);

@@ -19,6 +19,8 @@ export const ErrorKey = {
   invalidCredentials: "login.invalid-credentials",
   accountDisabled: "login.account-disabled",
   legalNotAccepted: "legal.not-accepted",
+  /** the conditions accepted are no longer the colegio's current ones (a new version was saved meanwhile) */
+  legalTermsChanged: "legal.terms-changed",
   // Links sent by e-mail (shakey) and the token pages (spec 01 §8).
   tokenInvalid: "token.invalid",
   registrationInvalid: "registration.invalid",

@@ -18,6 +18,7 @@ export * from "./schemas/companies.js";
 export * from "./schemas/documents.js";
 export * from "./schemas/imports.js";
 export * from "./schemas/inclusion.js";
+export * from "./schemas/legal.js";
 export * from "./schemas/missing.js";
 export * from "./schemas/paging.js";
 export * from "./schemas/porter-missing.js";

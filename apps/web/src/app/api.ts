@@ -80,7 +80,8 @@ async function send(method: "GET" | "POST", path: string, payload?: object, toke
   const colg = colegioId();
   if (method === "GET") {
     const query = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...(payload as Query), colg_id: colg })) {
+    // A call made before the session is stored (right after login) may name its colegio itself.
+    for (const [k, v] of Object.entries({ ...(payload as Query), ...(colg !== undefined ? { colg_id: colg } : {}) })) {
       if (v !== undefined) query.set(k, String(v));
     }
     const qs = query.toString();

@@ -58,6 +58,10 @@ const MENU: readonly MenuItem[] = [
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
   { label: "usuarios", to: "/users", roles: [Role.colegio, Role.administrador, Role.gremio] },
   { label: "empresa", to: "/config", roles: [Role.colegio, Role.administrador, Role.gremio] },
+  // The legal advice and the conditions of use, as dated versions, and the acceptances' export (issue 23 part 4).
+  { label: "textos-legales", to: "/config-legal", roles: [Role.colegio] },
+  // The colegio's legal advice and the conditions accepted, to read again (issue 23 part 4).
+  { label: "aviso-legal", to: "/aviso-legal", roles: [Role.administrador, Role.gremio] },
   {
     label: "mis-datos",
     to: "/my-data",

@@ -218,6 +218,9 @@ const routes: RouteObject[] = [
               lazyPage("/porteros/comunidades/:finca/llegadas", () => import("../features/arrivals/ArrivalsPage")),
             ],
           ),
+          // The colegio's legal texts and who accepted them (issue 23 part 4).
+          only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
+          only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
           only(
             [colegio, administrador, gremio, portero],
             [
@@ -234,7 +237,6 @@ const routes: RouteObject[] = [
             lazyPage("/users", () => import("../features/users/UsersPage")),
             lazyPage("/invitations", () => import("../features/invitations/InvitationsPage")),
             lazyPage("/config", () => import("../features/company-settings/CompanySettingsPage")),
-            area("/config-legal", "pages.legal.title"),
             area("/develop", "app.name"),
             area("/dashboard", "app.name"),
           ]),

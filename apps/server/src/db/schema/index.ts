@@ -8,6 +8,7 @@ export * from "./compliance.js";
 export * from "./documents.js";
 export * from "./imports.js";
 export * from "./inclusion.js";
+export * from "./legal.js";
 export * from "./mail.js";
 export * from "./sessions.js";
 export * from "./users.js";

@@ -1,5 +1,5 @@
 import { SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, queryTypedBuiltOnce } from "../../db/rows.js";
 import { authThrottle, companies, sessions, users } from "../../db/schema/index.js";
@@ -32,8 +32,9 @@ export async function insertSession(
 
 /**
  * The live session of a token hash and what every request needs of it, in one query: its user, whether the
- * user or its company is deactivated, whether the user accepted the legal notice and whether the user works
- * in the colegio the request chose (`colegioId`, null when none). Every authenticated request runs it, so it
+ * user or its company is deactivated, whether the user accepted the legal notice, whether the user accepted
+ * the chosen colegio's current conditions (`terms_current`) and whether the user works in the colegio the
+ * request chose (`colegioId`, null when none). Every authenticated request runs it, so it
  * reads only those columns (not the password hash) and is built once (queryTypedBuiltOnce).
  */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: number | null = null) {
@@ -45,6 +46,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: 
         u.id as user_id, u.email, u.user_role, u.company_id, u.erased or c.erased as deactivated,
         exists (select 1 from assigned_settings a
           where a.user_id = u.id and a.name = ${SETTING_ACCEPTED_LEGAL} and a.value = 'true') as legal_accepted,
+        ${termsCurrent(v.colegioId)} as terms_current,
         exists (select 1 from companies cc
           where cc.id = ${v.colegioId} and cc.type = 10 and cc.erased = false
             and ${userWorksIn(sql`cc`, { id: sql`u.id`, role: sql`u.user_role`, companyId: sql`u.company_id` })}) as in_colegio
@@ -62,10 +64,27 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: 
       company_id: col.int,
       deactivated: col.bool,
       legal_accepted: col.bool,
+      terms_current: col.bool,
       in_colegio: col.bool,
     },
   );
   return row;
+}
+
+/**
+ * Whether an administrator (15) or provider (20) accepted the current conditions of their role in colegio
+ * `colegioId`: true with no colegio chosen, for other roles and where the colegio never saved conditions of the
+ * role (the built-in text, which the accepted-legal setting records); otherwise the newest saved version
+ * (legal_texts_current_idx) must have the user's acceptance (legal_acceptances_user_version_key). Two index
+ * probes, inside the session query: no extra round trip per request.
+ */
+function termsCurrent(colegioId: SQLWrapper): SQL {
+  return sql`(u.user_role not in (15, 20) or ${colegioId}::int is null or coalesce((
+          select exists (select 1 from legal_acceptances la where la.user_id = u.id and la.version_id = t.id)
+          from legal_texts t
+          where t.colegio_id = ${colegioId}::int
+            and t.kind = (case u.user_role when 20 then 'condiciones-proveedores' else 'condiciones-administradores' end)
+          order by t.id desc limit 1), true))`;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

@@ -1,8 +1,9 @@
-import { ErrorKey, SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
-import type { Db } from "../../db/client.js";
+import { ErrorKey, SETTING_ACCEPTED_LEGAL, termsKindOf } from "@coordina/domain";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/app-error.js";
+import { currentTextOf, recordAcceptance } from "../legal-texts/legal-texts.repository.js";
 import { settingsPolicy } from "./settings.policy.js";
 import {
   type AssignedSetting,
@@ -42,13 +43,29 @@ function checked(input: { name: string; value: string }) {
 /** Adds (or, when it exists, updates) one of the caller's settings. */
 export async function addSetting(db: Db, actor: Actor, input: { name: string; value: string }) {
   const known = checked(input);
-  const row = await upsertSetting(db, {
-    userId: actor.userId,
-    name: input.name,
-    valuetype: known.valuetype,
-    value: input.value,
+  const row = await db.transaction(async (tx) => {
+    await recordBuiltInAcceptance(tx, actor, input.name);
+    return upsertSetting(tx, {
+      userId: actor.userId,
+      name: input.name,
+      valuetype: known.valuetype,
+      value: input.value,
+    });
   });
   return toDto(row);
+}
+
+/**
+ * accepted-legal set through the settings calls (spec 01 §7: how the original client accepts) is an acceptance of
+ * the built-in conditions of the caller's role, recorded for the colegio's export where those are the colegio's
+ * current ones. It never stands for a version the colegio saved (nor is recorded against it): that one is accepted
+ * through settings/legal-texts/accept, after reading it.
+ */
+async function recordBuiltInAcceptance(db: DbOrTx, actor: Actor, name: string) {
+  const kind = termsKindOf(actor.role);
+  if (name !== SETTING_ACCEPTED_LEGAL || !kind) return;
+  if (actor.colegioId !== null && (await currentTextOf(db, actor.colegioId, kind))) return;
+  await recordAcceptance(db, { userId: actor.userId, colegioId: actor.colegioId, kind, versionId: null });
 }
 
 export async function editSetting(db: Db, actor: Actor, id: number, input: { name: string; value: string }) {
@@ -56,5 +73,10 @@ export async function editSetting(db: Db, actor: Actor, id: number, input: { nam
   const existing = await findUserSetting(db, actor.userId, id);
   if (!existing) throw notFound();
   checked({ name: existing.name, value: input.value });
-  return toDto(await setSettingValue(db, id, input.value));
+  return toDto(
+    await db.transaction(async (tx) => {
+      await recordBuiltInAcceptance(tx, actor, existing.name);
+      return setSettingValue(tx, id, input.value);
+    }),
+  );
 }

@@ -47,10 +47,8 @@ export default function LoginPage() {
       if (ROLES_WITH_LEGAL_NOTICE.includes(data.user.user_role)) {
         try {
           // Loaded on submit: the first paint of the login page does not need it.
-          const { fetchAssignedSettings, hasAcceptedLegal } = await import(
-            "../../shared/legal/api/fetchAssignedSettings"
-          );
-          legalAccepted = hasAcceptedLegal(await fetchAssignedSettings(data.user.id, data.token));
+          const { legalAcceptedAtLogin } = await import("../../shared/legal/api/fetchAssignedSettings");
+          legalAccepted = await legalAcceptedAtLogin(data);
         } catch (error) {
           logout(data.token).catch(() => {});
           throw error;

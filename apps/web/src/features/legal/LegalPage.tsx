@@ -1,6 +1,5 @@
-import { startPageFor } from "@coordina/domain";
+import { type CurrentTerms, ErrorKey, startPageFor } from "@coordina/domain";
 import {
-  Accordion,
   Box,
   Button,
   Center,
@@ -9,7 +8,6 @@ import {
   Loader,
   Modal,
   ScrollArea,
-  Stack,
   Text,
   Title,
   VisuallyHidden,
@@ -17,15 +15,18 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
+import { ApiError } from "../../app/api";
 import { endSession } from "../../app/endSession";
+import { showError } from "../../app/errorDialog";
 import { addTexts } from "../../app/i18n";
 import { featuresOf, pendingRedirect, roleOf, type StoredSession, session, useSession } from "../../app/session";
-import { fetchAssignedSettings, hasAcceptedLegal } from "../../shared/legal/api/fetchAssignedSettings";
+import { fetchCurrentTerms } from "../../shared/legal/api/fetchCurrentTerms";
 import { Logo } from "../../ui/Logo";
 import { useFormSend } from "../../ui/useFormSend";
-import { acceptLegal } from "./api/acceptLegal";
+import { acceptTerms } from "./api/acceptTerms";
 import texts from "./es.json";
-import { type TermsText, termsFor } from "./terms";
+import { TermsBody } from "./TermsBody";
+import { termsFor } from "./terms";
 
 addTexts(texts);
 
@@ -36,102 +37,70 @@ function nextPage(current: StoredSession): string {
   return startPageFor(roleOf(current), featuresOf(current));
 }
 
-function TermsBody({ terms }: { terms: TermsText }) {
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed" data-testid="terms-updated">
-        {terms.updated}
-      </Text>
-      {terms.intro.map((p) => (
-        <Text key={p} size="sm">
-          {p}
-        </Text>
-      ))}
-      <Accordion multiple variant="separated" chevronPosition="left">
-        {terms.sections.map((section, index) => (
-          <Accordion.Item key={section.id} value={section.id}>
-            <Accordion.Control>
-              <Text fw={600} size="sm">
-                {index + 1}. {section.title}
-              </Text>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="xs">
-                {section.paragraphs.map((p) => (
-                  <Text key={p} size="sm" ta="justify">
-                    {p}
-                  </Text>
-                ))}
-                {section.clauses?.map((clause) => (
-                  <Box key={clause.title}>
-                    <Title order={5} size="sm" mt="xs" mb={4}>
-                      {clause.title}
-                    </Title>
-                    <Stack gap="xs">
-                      {clause.paragraphs.map((p) => (
-                        <Text key={p} size="sm" ta="justify">
-                          {p}
-                        </Text>
-                      ))}
-                    </Stack>
-                  </Box>
-                ))}
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    </Stack>
-  );
-}
-
 /**
- * The legal notice (spec 01 §2, §4): administrators and providers accept the conditions of use before
- * using Coordina. The pop-up cannot be dismissed; accepting stores the accepted-legal setting and
- * re-routes by role, cancelling ends the session.
+ * The legal notice (spec 01 §2, §4; spec 02 §2 'Legal texts and terms popup'; issue 23 part 4): administrators
+ * and providers accept the conditions of use of their role in their colegio — its current version, or the
+ * built-in text — before using Coordina. The pop-up cannot be dismissed; accepting records the version read
+ * (and the accepted-legal setting) and re-routes by role, cancelling ends the session.
  */
 export default function LegalPage() {
   const { t } = useTranslation();
   const current = useSession();
   const [ticked, setTicked] = useState(false);
-  // A session stored before the acceptance was recorded in it: ask the server once (the answer makes it known).
-  const userId = current?.user.id;
-  const checking = current !== null && current.legalAccepted === undefined && termsFor(roleOf(current)) !== undefined;
+  const [terms, setTerms] = useState<CurrentTerms | null>(null);
+  // Read again when the colegio's conditions changed while the pop-up was open.
+  const [reads, setReads] = useState(0);
+  const builtIn = current ? termsFor(roleOf(current)) : undefined;
+  const needed = current !== null && builtIn !== undefined && current.legalAccepted !== true;
+  const colegioId = current?.colegio.id;
   const target = useRef<string | null>(null);
   const { sending, onSubmit: accept } = useFormSend(
     () => ({}),
     async () => {
-      if (!current || !ticked) return;
-      await acceptLegal(current.user.id);
+      if (!current || !ticked || !terms) return;
+      try {
+        await acceptTerms({ version_id: terms.version_id });
+      } catch (error) {
+        if (error instanceof ApiError && error.key === ErrorKey.legalTermsChanged) {
+          setTicked(false);
+          setReads((n) => n + 1);
+        }
+        throw error;
+      }
       target.current = nextPage(current);
       session.setLegalAccepted(true);
     },
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reads` asks again; the chosen colegio names the conditions (sent by the api client)
   useEffect(() => {
-    if (userId === undefined || !checking) return;
+    if (!needed) return;
     let live = true;
-    fetchAssignedSettings(userId)
-      .then((settings) => {
-        if (live) session.setLegalAccepted(hasAcceptedLegal(settings));
+    setTerms(null);
+    fetchCurrentTerms()
+      .then((answer) => {
+        if (!live) return;
+        // Accepted already (a session stored before the acceptance was recorded in it): go on.
+        if (answer.accepted) session.setLegalAccepted(true);
+        else setTerms(answer);
       })
-      .catch(() => {
-        // Unknown stays "not accepted": the pop-up is shown and accepting records it again.
-        if (live) session.setLegalAccepted(false);
+      .catch((error: unknown) => {
+        if (!live) return;
+        showError(error);
+        endSession();
       });
     return () => {
       live = false;
     };
-  }, [userId, checking]);
+  }, [needed, colegioId, reads]);
 
   if (!current) return <Navigate to="/login" replace />;
-  const terms = termsFor(roleOf(current));
   // Other roles have no conditions to accept; accepted ones go on (to the page remembered at accept time).
-  if (!terms || current.legalAccepted === true) {
+  if (!builtIn || current.legalAccepted === true) {
     target.current ??= nextPage(current);
     return <Navigate to={target.current} replace />;
   }
-  if (checking) {
+  if (!terms) {
     return (
       <Center mih="100vh">
         <Loader aria-label={t("legal-page.checking")} />
@@ -146,14 +115,14 @@ export default function LegalPage() {
       </Center>
       {/* The page's one level-one heading; the dialog below shows the same title to the eye. */}
       <VisuallyHidden>
-        <Title order={1}>{terms.title}</Title>
+        <Title order={1}>{builtIn.title}</Title>
       </VisuallyHidden>
       <Modal
         opened
         onClose={() => {}}
         title={
           <Text component="span" fw={700} size="lg">
-            {terms.title}
+            {builtIn.title}
           </Text>
         }
         closeOnClickOutside={false}
@@ -164,7 +133,7 @@ export default function LegalPage() {
       >
         {/* The terms scroll; the acceptance stays in view below them. */}
         <ScrollArea.Autosize mah="calc(100dvh - 280px)" type="auto" offsetScrollbars>
-          <TermsBody terms={terms} />
+          <TermsBody builtIn={builtIn} current={terms} />
         </ScrollArea.Autosize>
         <Checkbox
           mt="lg"

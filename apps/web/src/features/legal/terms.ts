@@ -28,8 +28,10 @@ export interface TermsText {
   sections: TermsSection[];
 }
 
-/** 'Última actualización: 30 de enero de 2024'. */
-const TERMS_UPDATED_TEXT = `Última actualización: ${dayjs(TERMS_UPDATED).format("D [de] MMMM [de] YYYY")}`;
+/** 'Última actualización: 30 de enero de 2024' for a version's date (a day, or an ISO date and time read here). */
+export const updatedText = (date: string) => `Última actualización: ${dayjs(date).format("D [de] MMMM [de] YYYY")}`;
+
+const TERMS_UPDATED_TEXT = updatedText(TERMS_UPDATED);
 
 // ── Pieces shared by both texts ──
 

@@ -1,5 +1,6 @@
 import { type AssignedSetting, SETTING_ACCEPTED_LEGAL } from "@coordina/domain";
 import { api } from "../../../app/api";
+import { fetchCurrentTerms } from "./fetchCurrentTerms";
 
 /**
  * The user's assigned settings. `token` is given right after login, before the session is stored on
@@ -21,4 +22,21 @@ export function acceptedLegalSetting(settings: readonly AssignedSetting[]): Assi
 /** The terms count as accepted only when the setting says 'true'. */
 export function hasAcceptedLegal(settings: readonly AssignedSetting[]): boolean {
   return acceptedLegalSetting(settings)?.value === "true";
+}
+
+/**
+ * At login (spec 01 §4, issue 23 part 4): whether an administrator or provider has accepted the conditions they
+ * must: the accepted-legal setting, and, when the session will have one colegio chosen at once, that colegio's
+ * current version. With several colegios the one chosen later is checked by the server (403 legal.not-accepted
+ * leads to /legal).
+ */
+export async function legalAcceptedAtLogin(data: {
+  token: string;
+  user: { id: number };
+  colegios: readonly { id: number }[];
+}): Promise<boolean> {
+  if (!hasAcceptedLegal(await fetchAssignedSettings(data.user.id, data.token))) return false;
+  const only = data.colegios.length === 1 ? data.colegios[0] : undefined;
+  if (!only) return true;
+  return (await fetchCurrentTerms(data.token, only.id)).accepted;
 }
