@@ -2,7 +2,7 @@ import { FEATURE, Role, startPageFor } from "@coordina/domain";
 import { type ComponentType, lazy, Suspense } from "react";
 import { matchRoutes, Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
 import PanelStart from "../features/communities/PanelStart";
-import { RequireAuth, RoleGate, RootRedirect } from "./guards";
+import { DevelopmentGate, RequireAuth, RoleGate, RootRedirect } from "./guards";
 import { featuresOf, roleOf, useSession } from "./session";
 
 /*
@@ -233,7 +233,11 @@ const routes: RouteObject[] = [
             lazyPage("/invitations", () => import("../features/invitations/InvitationsPage")),
             lazyPage("/config", () => import("../features/company-settings/CompanySettingsPage")),
             area("/config-legal", "pages.legal.title"),
-            area("/develop", "app.name"),
+            // Development aids (version, session, mail viewer, API description): development mode only.
+            {
+              element: <DevelopmentGate />,
+              children: [lazyPage("/develop", () => import("../features/develop/DevelopPage"))],
+            },
             area("/dashboard", "app.name"),
           ]),
         ],
