@@ -26,6 +26,8 @@ export interface MenuItem {
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
   { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
+  // The colegio's and the administrator's figures, each a link to its list (issue 23 part 3).
+  { label: "panel", to: "/dashboard", roles: [Role.colegio, Role.administrador] },
   { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },
   { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },

@@ -130,7 +130,11 @@ const routes: RouteObject[] = [
           ),
           only(
             [colegio, administrador],
-            [lazyPage("/provee-actividades", () => import("../features/activities/ProviderActivitiesPage"))],
+            [
+              lazyPage("/provee-actividades", () => import("../features/activities/ProviderActivitiesPage")),
+              // The colegio's and the administrator's figures (issue 23 part 3), with their charts.
+              lazyPage("/dashboard", () => import("../features/dashboard/DashboardPage")),
+            ],
           ),
           only(
             [administrador, gremio],
@@ -238,7 +242,6 @@ const routes: RouteObject[] = [
               element: <DevelopmentGate />,
               children: [lazyPage("/develop", () => import("../features/develop/DevelopPage"))],
             },
-            area("/dashboard", "app.name"),
           ]),
         ],
       },

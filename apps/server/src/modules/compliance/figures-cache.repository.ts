@@ -64,16 +64,25 @@ export async function companyFiguresOf(
 ): Promise<Map<number, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
   const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
+  const rows = await companyFiguresOver(db, colegioId, sql`select unnest(${ids})`, today);
+  return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
+}
+
+/**
+ * The same for every company that `companies` selects (one column), in one statement: the colegio
+ * dashboard asks it of all its providers at once.
+ */
+export function companyFiguresOver(db: DbOrTx, colegioId: number, companies: SQL, today: string) {
   const cached = companyCacheCte({
     name: "figures",
     table: "company_figures_cache",
     columns: COMPANY_FIGURES,
     colegioId,
-    companies: sql`select unnest(${ids})`,
+    companies,
     today,
     compute: (company) => companyFigures(colegioId, company, today),
   });
-  const rows = await queryTypedPrepared(db, sql`with ${cached} select * from figures`, {
+  return queryTypedPrepared(db, sql`with ${cached} select * from figures`, {
     company_id: col.int,
     upload_must: col.int,
     all_uploaded: col.int,
@@ -81,7 +90,6 @@ export async function companyFiguresOf(
     read_all: col.int,
     pending_validation: col.int,
   });
-  return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
 }
 
 /**
@@ -108,22 +116,16 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
 }
 
 /**
- * The figures of every live provider of some communities on `today` (providerInCommunityFigures), from
- * provider_figures_cache where a row of that day holds its community's current version, computed and
- * stored otherwise; one statement, as companyFiguresOf. A community's figures are the sums of its rows.
+ * Common table expressions ending in `provider_figures (community_id, provider_id, upload_must,
+ * uploaded_count, readed_must, readed_count)`: the figures of every live provider of the communities that
+ * `communities` selects (one column) on `today` (providerInCommunityFigures), from provider_figures_cache
+ * where a row of that day holds its community's current version, computed and stored otherwise; one
+ * statement, as companyCacheCte (to start the caller's `with`).
  */
-export async function providerFiguresOf(
-  db: DbOrTx,
-  communityIds: number[],
-  today: string,
-): Promise<ProviderFiguresRow[]> {
-  if (communityIds.length === 0) return [];
-  const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
-  return queryTypedPrepared(
-    db,
-    sql`with want as (
+function providerFiguresCte(communities: SQL, today: string): SQL {
+  return sql`want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
-          from unnest(${ids}) x(id)
+          from (${communities}) x(id)
           join community_providers cp on cp.community_id = x.id and cp.erased = false
           left join community_versions v on v.community_id = x.id),
         hit as (
@@ -145,15 +147,59 @@ export async function providerFiguresOf(
           on conflict (community_id, provider_id) do update set day = excluded.day, version = excluded.version,
             upload_must = excluded.upload_must, uploaded_count = excluded.uploaded_count,
             readed_must = excluded.readed_must, readed_count = excluded.readed_count
-          returning community_id, provider_id, upload_must, uploaded_count, readed_must, readed_count)
-        select * from hit union all select * from fresh`,
+          returning community_id, provider_id, upload_must, uploaded_count, readed_must, readed_count),
+        provider_figures as (select * from hit union all select * from fresh)`;
+}
+
+const PROVIDER_FIGURES_ROW = {
+  community_id: col.int,
+  provider_id: col.int,
+  upload_must: col.int,
+  uploaded_count: col.int,
+  readed_must: col.int,
+  readed_count: col.int,
+};
+
+/**
+ * The figures of every live provider of some communities on `today` (providerFiguresCte). A community's
+ * figures are the sums of its rows.
+ */
+export async function providerFiguresOf(
+  db: DbOrTx,
+  communityIds: number[],
+  today: string,
+): Promise<ProviderFiguresRow[]> {
+  if (communityIds.length === 0) return [];
+  const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
+  return queryTypedPrepared(
+    db,
+    sql`with ${providerFiguresCte(sql`select unnest(${ids})`, today)} select * from provider_figures`,
+    PROVIDER_FIGURES_ROW,
+  );
+}
+
+/**
+ * The communities list's figures of every community that `communities` selects (one column), summed in the
+ * database as communityFiguresOf sums them (zeros without providers): the colegio dashboard asks them of all
+ * its communities at once.
+ */
+export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string) {
+  return queryTypedPrepared(
+    db,
+    sql`with ${providerFiguresCte(communities, today)}
+        select x.id as community_id,
+               coalesce(sum(r.upload_must), 0) as mandatory_count,
+               coalesce(sum(r.uploaded_count), 0) as mandatory_uploaded_count,
+               coalesce(sum(r.readed_must), 0) as expected_count_read,
+               coalesce(sum(r.readed_count), 0) as count_read
+        from (${communities}) x(id) left join provider_figures r on r.community_id = x.id
+        group by x.id`,
     {
       community_id: col.int,
-      provider_id: col.int,
-      upload_must: col.int,
-      uploaded_count: col.int,
-      readed_must: col.int,
-      readed_count: col.int,
+      mandatory_count: col.int,
+      mandatory_uploaded_count: col.int,
+      expected_count_read: col.int,
+      count_read: col.int,
     },
   );
 }
