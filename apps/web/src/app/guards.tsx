@@ -1,7 +1,6 @@
 import { startPageFor } from "@coordina/domain";
 import { Navigate, Outlet, useLocation, useOutletContext } from "react-router";
 import { featuresOf, needsLegalNotice, pendingRedirect, roleOf, session, useSession } from "./session";
-import { useAppConfig } from "./useDevelopmentMode";
 
 /**
  * Any route but the open ones requires a logged-in user; the route asked for is remembered. An
@@ -40,18 +39,4 @@ export function RoleGate({ roles }: { roles: readonly number[] }) {
     return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
   }
   return <Outlet context={context} />;
-}
-
-/**
- * Routes that exist only while the server runs in development (/develop): elsewhere a typed address goes to
- * the start page, as an unavailable route does. Nothing is painted until the server has said which it is.
- */
-export function DevelopmentGate() {
-  const current = useSession();
-  const config = useAppConfig();
-  if (config.isPending) return null;
-  if (config.data?.development !== true) {
-    return <Navigate to={startPageFor(roleOf(current), featuresOf(current))} replace />;
-  }
-  return <Outlet />;
 }

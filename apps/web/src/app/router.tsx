@@ -2,7 +2,7 @@ import { FEATURE, Role, startPageFor } from "@coordina/domain";
 import { type ComponentType, lazy, Suspense } from "react";
 import { matchRoutes, Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from "react-router";
 import PanelStart from "../features/communities/PanelStart";
-import { DevelopmentGate, RequireAuth, RoleGate, RootRedirect } from "./guards";
+import { RequireAuth, RoleGate, RootRedirect } from "./guards";
 import { featuresOf, roleOf, useSession } from "./session";
 
 /*
@@ -237,11 +237,9 @@ const routes: RouteObject[] = [
             lazyPage("/invitations", () => import("../features/invitations/InvitationsPage")),
             lazyPage("/config", () => import("../features/company-settings/CompanySettingsPage")),
             area("/config-legal", "pages.legal.title"),
-            // Development aids (version, session, mail viewer, API description): development mode only.
-            {
-              element: <DevelopmentGate />,
-              children: [lazyPage("/develop", () => import("../features/develop/DevelopPage"))],
-            },
+            // Development aids (version, session, mail viewer, API description): development mode only (DevelopmentGate
+            // in its chunk: the query it asks the server must not load with the login page).
+            lazyPage("/develop", () => import("../features/develop/DevelopPage")),
           ]),
         ],
       },

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
-import { DevelopmentGate } from "../../app/guards";
 import { menuFor } from "../../app/menu";
 import DevelopPage from "./DevelopPage";
 
@@ -22,9 +21,7 @@ function renderDevelop() {
   return renderInApp(
     <Routes>
       <Route path="/comunidades/index" element={<p>inicio del administrador</p>} />
-      <Route element={<DevelopmentGate />}>
-        <Route path="/develop" element={<DevelopPage />} />
-      </Route>
+      <Route path="/develop" element={<DevelopPage />} />
     </Routes>,
     { route: "/develop" },
   );

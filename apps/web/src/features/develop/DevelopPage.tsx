@@ -6,17 +6,26 @@ import { addTexts } from "../../app/i18n";
 import { featuresOf, useSession } from "../../app/session";
 import { useAppConfig } from "../../app/useDevelopmentMode";
 import { PageFrame } from "../../ui/PageFrame";
+import { DevelopmentGate } from "./DevelopmentGate";
 import texts from "./es.json";
 
 addTexts(texts);
 
 /**
- * `/develop` (spec 01 §2), reachable only while the server runs in development (DevelopmentGate): the version
+ * `/develop` (spec 01 §2), shown only while the server runs in development (DevelopmentGate): the version
  * the sidebar shows, what the session says of the current user (role, company, colegio, feature flags) and the
  * development aids (the mail viewer, the API description). It asks the server nothing new: the session is the
  * one the app already holds, the mode comes from `/app/config`.
  */
 export default function DevelopPage() {
+  return (
+    <DevelopmentGate>
+      <DevelopFacts />
+    </DevelopmentGate>
+  );
+}
+
+function DevelopFacts() {
   const { t } = useTranslation(undefined, { keyPrefix: "develop-page" });
   const { t: tAll } = useTranslation();
   const current = useSession();
