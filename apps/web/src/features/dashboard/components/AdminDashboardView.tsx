@@ -8,7 +8,7 @@ import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
 import { QueryView } from "../../../ui/LoadState";
 import { ResponsiveList } from "../../../ui/ResponsiveList";
 import { useAdminDashboard } from "../api/fetchAdminDashboard";
-import { LightShareCard } from "./LightShareCard";
+import { LightShareCard, TARGET } from "./LightShareCard";
 
 /** A provider's documents in one of the administrator's communities: the row's list behind it. */
 const providerInCommunity = (row: ExpiringDocument) =>
@@ -95,7 +95,7 @@ function AdminFigures({ data }: { data: AdminDashboard }) {
         linkOf={() => COMMUNITIES_LIST}
         testId="communities-share"
         footer={
-          <Anchor component={Link} to={COMMUNITIES_LIST} size="sm">
+          <Anchor component={Link} to={COMMUNITIES_LIST} size="sm" style={TARGET}>
             {t("communities.total-admin", { count: s.ok + s.warn + s.error + s.none })}
           </Anchor>
         }

@@ -6,7 +6,7 @@ import { formatDate } from "../../../app/dates";
 import { QueryView } from "../../../ui/LoadState";
 import { useColegioDashboard } from "../api/fetchColegioDashboard";
 import { FigureCard } from "./FigureCard";
-import { LightShareCard } from "./LightShareCard";
+import { LightShareCard, TARGET } from "./LightShareCard";
 import { TrendCard } from "./TrendCard";
 
 /** The colegio's providers list; with 'Ver solo docs pendientes' (docsRead=1): exactly its amber and red rows. */
@@ -38,10 +38,10 @@ function ColegioFigures({ data }: { data: ColegioDashboard }) {
           testId="providers-share"
           footer={
             <Stack gap={2}>
-              <Anchor component={Link} to={PROVIDERS_LIST} size="sm">
+              <Anchor component={Link} to={PROVIDERS_LIST} size="sm" style={TARGET}>
                 {t("providers.total", { count: providers })}
               </Anchor>
-              <Anchor component={Link} to={PROVIDERS_PENDING} size="sm">
+              <Anchor component={Link} to={PROVIDERS_PENDING} size="sm" style={TARGET}>
                 {t("providers.pending-link")}
               </Anchor>
             </Stack>
@@ -54,7 +54,7 @@ function ColegioFigures({ data }: { data: ColegioDashboard }) {
           linkOf={() => ADMINISTRATORS_LIST}
           testId="communities-share"
           footer={
-            <Anchor component={Link} to={ADMINISTRATORS_LIST} size="sm">
+            <Anchor component={Link} to={ADMINISTRATORS_LIST} size="sm" style={TARGET}>
               {t("communities.total-colegio", { count: communities })}
             </Anchor>
           }

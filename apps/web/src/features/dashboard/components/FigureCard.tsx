@@ -1,5 +1,6 @@
 import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { TARGET } from "./LightShareCard";
 
 interface FigureCardProps {
   title: string;
@@ -28,7 +29,7 @@ export function FigureCard({ title, figure, text, link, testId }: FigureCardProp
           {figure}
         </Text>
         <Text size="sm">{text}</Text>
-        <Anchor component={Link} to={link.to} size="sm">
+        <Anchor component={Link} to={link.to} size="sm" style={TARGET}>
           {link.label}
         </Anchor>
       </Stack>

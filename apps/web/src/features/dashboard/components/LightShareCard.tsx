@@ -7,6 +7,9 @@ import { Link } from "react-router";
 
 const LIGHTS: readonly Light[] = ["ok", "warn", "error", "none"];
 
+/** A link's smallest hit area (WCAG 2.2 2.5.8: 24 px high), however short its line. */
+export const TARGET = { display: "inline-block", minHeight: 24, lineHeight: "24px" } as const;
+
 /** A share as a whole percent of `total` (0 when there is nothing). */
 export const percentOf = (count: number, total: number) => (total > 0 ? Math.round((100 * count) / total) : 0);
 
@@ -56,7 +59,8 @@ export function LightShareCard({ title, rule, share, linkOf, footer, testId }: L
                 thickness={18}
                 withTooltip={false}
                 chartLabel={total}
-                pieProps={{ isAnimationActive: false }}
+                // hidden from screen readers: no tab stop either
+                pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
                 accessibilityLayer={false}
               />
             </Box>
@@ -70,7 +74,7 @@ export function LightShareCard({ title, rule, share, linkOf, footer, testId }: L
                   h={12}
                   style={{ borderRadius: "50%", background: LIGHT_COLOR[light], flex: "none" }}
                 />
-                <Anchor component={Link} to={linkOf(light)} size="sm">
+                <Anchor component={Link} to={linkOf(light)} size="sm" style={TARGET}>
                   {t(`lights.${light}`)}: {t("share", { count: share[light], percent: percentOf(share[light], total) })}
                 </Anchor>
               </Group>

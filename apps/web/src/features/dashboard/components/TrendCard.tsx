@@ -3,6 +3,8 @@ import { BarChart } from "@mantine/charts";
 import { Box, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { dayjs } from "../../../app/dates";
+import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
+import { ResponsiveList } from "../../../ui/ResponsiveList";
 
 /** 'nov 26': short enough for twelve bars at 375 px. */
 const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM YY");
@@ -22,6 +24,41 @@ export function TrendCard({ trend }: { trend: TrendMonth[] }) {
   const documents = trend.map((m) => ({ month: monthLabel(m.month), uploaded: m.uploaded, expired: m.expired }));
   const lights = trend.map((m) => ({ month: monthLabel(m.month), ...(m.providers ?? {}) }));
   const noData = t("no-data");
+  const table = (
+    <Table fz="xs" striped data-testid="trend-table">
+      <Table.Caption>{t("table")}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("month")}</Table.Th>
+          <Table.Th>{t("uploaded")}</Table.Th>
+          <Table.Th>{t("expired")}</Table.Th>
+          <Table.Th>{t("providers")}</Table.Th>
+          <Table.Th>{t("communities")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {trend.map((m) => (
+          <Table.Tr key={m.month} data-testid={`trend-${m.month}`}>
+            <Table.Th scope="row" fw={400}>
+              {monthName(m.month)}
+            </Table.Th>
+            <Table.Td>{m.uploaded}</Table.Td>
+            <Table.Td>{m.expired}</Table.Td>
+            <Table.Td>{shareText(m.providers, noData)}</Table.Td>
+            <Table.Td>{shareText(m.communities, noData)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  const cards = trend.map((m) => (
+    <ItemCard key={m.month} actions={null} data-testid={`trend-${m.month}`}>
+      <ItemTitle>{monthName(m.month)}</ItemTitle>
+      <ItemMeta parts={[t("card-documents", { uploaded: m.uploaded, expired: m.expired })]} />
+      <ItemMeta parts={[t("card-providers", { share: shareText(m.providers, noData) })]} />
+      <ItemMeta parts={[t("card-communities", { share: shareText(m.communities, noData) })]} />
+    </ItemCard>
+  ));
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="trend-title" data-testid="trend">
       <Stack gap="sm">
@@ -41,6 +78,7 @@ export function TrendCard({ trend }: { trend: TrendMonth[] }) {
             gridAxis="y"
             barChartProps={{ accessibilityLayer: false }}
             barProps={{ isAnimationActive: false }}
+            yAxisProps={{ allowDecimals: false }}
             series={[
               { name: "uploaded", label: t("uploaded"), color: "blue.6" },
               { name: "expired", label: t("expired"), color: "red.7" },
@@ -58,6 +96,7 @@ export function TrendCard({ trend }: { trend: TrendMonth[] }) {
             gridAxis="y"
             barChartProps={{ accessibilityLayer: false }}
             barProps={{ isAnimationActive: false }}
+            yAxisProps={{ allowDecimals: false }}
             series={[
               { name: "ok", label: "verde", color: LIGHT_COLOR.ok },
               { name: "warn", label: "ámbar", color: LIGHT_COLOR.warn },
@@ -66,31 +105,7 @@ export function TrendCard({ trend }: { trend: TrendMonth[] }) {
             ]}
           />
         </Box>
-        <Table fz="xs" striped layout="fixed" data-testid="trend-table">
-          <Table.Caption>{t("table")}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("month")}</Table.Th>
-              <Table.Th>{t("uploaded")}</Table.Th>
-              <Table.Th>{t("expired")}</Table.Th>
-              <Table.Th>{t("providers")}</Table.Th>
-              <Table.Th>{t("communities")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {trend.map((m) => (
-              <Table.Tr key={m.month} data-testid={`trend-${m.month}`}>
-                <Table.Th scope="row" fw={400}>
-                  {monthName(m.month)}
-                </Table.Th>
-                <Table.Td>{m.uploaded}</Table.Td>
-                <Table.Td>{m.expired}</Table.Td>
-                <Table.Td>{shareText(m.providers, noData)}</Table.Td>
-                <Table.Td>{shareText(m.communities, noData)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveList table={table} cards={cards} label={t("months")} testId="trend-cards" />
         <Text size="xs" c="dimmed">
           {t("note")}
         </Text>
