@@ -1,3 +1,13 @@
+CREATE TABLE "community_figures_cache" (
+	"community_id" integer PRIMARY KEY NOT NULL,
+	"day" date NOT NULL,
+	"version" bigint NOT NULL,
+	"mandatory_count" integer NOT NULL,
+	"mandatory_uploaded_count" integer NOT NULL,
+	"expected_count_read" integer NOT NULL,
+	"count_read" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "dashboard_snapshots" (
 	"colegio_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -15,4 +25,5 @@ CREATE TABLE "dashboard_snapshots" (
 --> statement-breakpoint
 ALTER TABLE "dashboard_snapshots" ADD CONSTRAINT "dashboard_snapshots_colegio_id_companies_id_fk" FOREIGN KEY ("colegio_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_documents_definition_created_idx" ON "company_documents" USING btree ("definition_id","created_at") WHERE "company_documents"."erased" = false and "company_documents"."file_deleted" = false;--> statement-breakpoint
+CREATE INDEX "company_documents_pending_validation_idx" ON "company_documents" USING btree ("definition_id","file_obsolete") WHERE "company_documents"."erased" = false and "company_documents"."validated" = false and "company_documents"."file_deleted" = false;--> statement-breakpoint
 CREATE INDEX "company_documents_definition_obsolete_idx" ON "company_documents" USING btree ("definition_id","file_obsolete") WHERE "company_documents"."erased" = false and "company_documents"."file_deleted" = false and "company_documents"."file_obsolete" is not null;

@@ -160,6 +160,10 @@ export const companyDocuments = pgTable(
     index("company_documents_definition_created_idx")
       .on(t.definitionId, t.createdAt)
       .where(sql`${t.erased} = false and ${t.fileDeleted} = false`),
+    // The documents waiting for the colegio's validation, counted by the dashboard per definition.
+    index("company_documents_pending_validation_idx")
+      .on(t.definitionId, t.fileObsolete)
+      .where(sql`${t.erased} = false and ${t.validated} = false and ${t.fileDeleted} = false`),
     index("company_documents_definition_obsolete_idx")
       .on(t.definitionId, t.fileObsolete)
       .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),

@@ -179,21 +179,40 @@ export async function providerFiguresOf(
 }
 
 /**
- * The communities list's figures of every community that `communities` selects (one column), summed in the
- * database as communityFiguresOf sums them (zeros without providers): the colegio dashboard asks them of all
- * its communities at once.
+ * The communities list's figures of every community that `communities` selects (one column) on `today`,
+ * one row each: from community_figures_cache where a row of that day holds the community's current version,
+ * otherwise summed from its live providers' rows (providerFiguresCte, computed for those communities only)
+ * as communityFiguresOf sums them (zeros without providers), and stored. The community's version covers
+ * everything its providers' rows depend on (migration 0007: documents, read marks, links, definitions), so a
+ * sum kept at that version is as exact as the rows it sums. One statement, as companyCacheCte: the colegio
+ * dashboard asks it of all its communities at once.
  */
 export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string) {
   return queryTypedPrepared(
     db,
-    sql`with ${providerFiguresCte(communities, today)}
-        select x.id as community_id,
-               coalesce(sum(r.upload_must), 0) as mandatory_count,
-               coalesce(sum(r.uploaded_count), 0) as mandatory_uploaded_count,
-               coalesce(sum(r.readed_must), 0) as expected_count_read,
-               coalesce(sum(r.readed_count), 0) as count_read
-        from (${communities}) x(id) left join provider_figures r on r.community_id = x.id
-        group by x.id`,
+    sql`with cwant as (
+          select x.id, coalesce(v.version, 0) as version
+          from (${communities}) x(id) left join community_versions v on v.community_id = x.id),
+        chit as (
+          select k.community_id, k.mandatory_count, k.mandatory_uploaded_count, k.expected_count_read, k.count_read
+          from community_figures_cache k join cwant on cwant.id = k.community_id and cwant.version = k.version
+          where k.day = ${today}::date),
+        cmissing as (select cwant.id, cwant.version from cwant
+                     where not exists (select 1 from chit where chit.community_id = cwant.id)),
+        ${providerFiguresCte(sql`select id from cmissing`, today)},
+        cfresh as (
+          insert into community_figures_cache (community_id, day, version, mandatory_count, mandatory_uploaded_count,
+                                               expected_count_read, count_read)
+          select m.id, ${today}::date, m.version, coalesce(sum(r.upload_must), 0), coalesce(sum(r.uploaded_count), 0),
+                 coalesce(sum(r.readed_must), 0), coalesce(sum(r.readed_count), 0)
+          from cmissing m left join provider_figures r on r.community_id = m.id
+          group by m.id, m.version
+          order by m.id
+          on conflict (community_id) do update set day = excluded.day, version = excluded.version,
+            mandatory_count = excluded.mandatory_count, mandatory_uploaded_count = excluded.mandatory_uploaded_count,
+            expected_count_read = excluded.expected_count_read, count_read = excluded.count_read
+          returning community_id, mandatory_count, mandatory_uploaded_count, expected_count_read, count_read)
+        select * from chit union all select * from cfresh`,
     {
       community_id: col.int,
       mandatory_count: col.int,

@@ -11,12 +11,12 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { colegioScope } from "../companies/companies.policy.js";
-import { countPendingValidation } from "../documents/documents.repository.js";
 import { dashboardPolicy } from "./dashboard.policy.js";
 import {
   activeProviderFigures,
   colegioTrend,
   countExpiringSoon,
+  countPendingValidation,
   expiringInCommunities,
   keepFirstSnapshotOfDay,
   scopeCommunityFigures,

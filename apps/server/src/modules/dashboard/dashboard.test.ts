@@ -229,6 +229,21 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
     }
   });
 
+  it("follows a change at once: the communities' lights after a new upload equal the list's again", async () => {
+    const before = await colegioDashboard(w.t.colegio, w.A.id);
+    // The administrator gives C2 its RIESGOS: C2's providers now must read it (C2 was green or neutral before).
+    await uploaded(ctx, w.t.administrador, w.A.id, { id_definition: def.RIESGOS, id_finca: w.C2.id }, "riesgos-c2.pdf");
+    try {
+      const after = await colegioDashboard(w.t.colegio, w.A.id);
+      const communities = await allRows<CommunityRow>(w.t.colegio, "/companies/fincas/index", { colg_id: w.A.id });
+      expect(after.communities).toEqual(shareOf(communities, communityRowLight));
+      expect(after.communities).not.toEqual(before.communities);
+    } finally {
+      await db().execute(sql`update company_documents set erased = true where community_id = ${w.C2.id}
+                             and definition_id = ${def.RIESGOS}`);
+    }
+  });
+
   it("shows colegio B only its own", async () => {
     const dashboard = await colegioDashboard(w.t.colegioB, w.B.id);
     const providers = await allRows<CompanyRow>(w.t.colegioB, "/companies/companies/index", {

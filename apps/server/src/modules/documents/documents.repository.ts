@@ -1,7 +1,7 @@
 import { type DocumentRow, expiryState, type PendingValidationSortKey, todayInSpain } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
-import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js";
+import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
@@ -142,13 +142,6 @@ const readPendingColumns = rowReader({ definition_name: col.text, company_name: 
  * The colegio's current documents waiting for its validation, oldest first: live, not expired, and with
  * the expiry date their definition demands.
  */
-/** The documents of the pending-validation list (its `from` and `where`, without the search). */
-const pendingValidationFrom = sql`${documentFrom} join document_definitions def on def.id = d.definition_id`;
-const pendingValidationWhere = (colegioId: number, today: string) =>
-  sql`def.colegio_id = ${colegioId} and def.erased = false and def.validate_colegio_required
-      and d.erased = false and d.validated = false and f.deleted = false
-      and (f.obsolete >= ${today}::date or (f.obsolete is null and not def.obsoletable))`;
-
 export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: SortedPage<PendingValidationSortKey>) {
   const today = todayInSpain();
   const search = q.filter
@@ -159,20 +152,12 @@ export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: So
     q,
     {
       select: sql`${documentColumns}, def.name as definition_name, co.type as company_type`,
-      from: pendingValidationFrom,
-      where: sql`${pendingValidationWhere(colegioId, today)} ${search}`,
+      from: sql`${documentFrom} join document_definitions def on def.id = d.definition_id`,
+      where: sql`def.colegio_id = ${colegioId} and def.erased = false and def.validate_colegio_required
+                 and d.erased = false and d.validated = false and f.deleted = false
+                 and (f.obsolete >= ${today}::date or (f.obsolete is null and not def.obsoletable)) ${search}`,
       orderBy: sortSql(PENDING_VALIDATION_SORT, q.sortBy ?? "created", q.sortDesc ?? "ASC", "d.id"),
     },
     (raw) => ({ document: toDocument(raw, today), ...readPendingColumns(raw) }),
   );
-}
-
-/** How many documents the pending-validation list holds without a search (the colegio dashboard's figure). */
-export async function countPendingValidation(db: DbOrTx, colegioId: number, today: string): Promise<number> {
-  const rows = await queryTypedPrepared(
-    db,
-    sql`select count(*) as n from ${pendingValidationFrom} where ${pendingValidationWhere(colegioId, today)}`,
-    { n: col.int },
-  );
-  return rows[0]?.n ?? 0;
 }
