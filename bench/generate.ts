@@ -50,6 +50,7 @@ async function versionTriggers(db: Db, on: boolean) {
   if (on) {
     await db.execute(sql`delete from company_figures_cache`);
     await db.execute(sql`delete from provider_figures_cache`);
+    await db.execute(sql`delete from community_figures_cache`);
     await db.execute(sql`delete from pending_work_cache`);
   }
 }

@@ -23,6 +23,7 @@ import { communityProvidersRoutes } from "./modules/communities/community-provid
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { companyConfigsRoutes } from "./modules/company-configs/company-configs.routes.js";
 import { complianceRoutes } from "./modules/compliance/compliance.routes.js";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
 import { fileLinkRoutes, filesRoutes } from "./modules/files/files.routes.js";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(communityProvidersRoutes);
     await api.register(masterRoutes, { ctx: accounts });
     await api.register(summariesRoutes);
+    await api.register(dashboardRoutes);
     await api.register(multipart, { limits: UPLOAD_LIMITS });
     await api.register(documentsRoutes, { store });
     await api.register(readingRoutes);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  combinedLight,
   communityLight,
+  communityRowLight,
   lightFigure,
   NOTHING_EXPECTED,
   overviewLight,
   pendingFigure,
   providerDocsLight,
+  providerRowLight,
   readLight,
   uploadLight,
   validationLight,
@@ -89,5 +92,33 @@ describe("the administrator's overview (spec 02 §4 'Admin overview')", () => {
     expect(overviewLight(4, 3)).toBe("ok");
     expect(overviewLight(2, 3)).toBe("error");
     expect(overviewLight(0, 1)).toBe("error");
+  });
+});
+
+describe("a row's one light (the dashboards)", () => {
+  it("is red if any is red, amber if any is amber, green if any is green, neutral only when all are", () => {
+    expect(combinedLight(["ok", "warn", "error"])).toBe("error");
+    expect(combinedLight(["none", "warn", "ok"])).toBe("warn");
+    expect(combinedLight(["none", "ok"])).toBe("ok");
+    expect(combinedLight(["none", "none"])).toBe("none");
+    expect(combinedLight([])).toBe("none");
+  });
+
+  it("of a provider row: its uploads, reads and validations as the colegio's list shows them", () => {
+    const row = { upload_must: 3, all_uploaded: 3, read_must: 2, read_all: 2, pending_validation: 0 };
+    expect(providerRowLight(row)).toBe("ok");
+    expect(providerRowLight({ ...row, read_all: 0 })).toBe("warn");
+    expect(providerRowLight({ ...row, all_uploaded: 1, pending_validation: 1 })).toBe("error");
+    expect(
+      providerRowLight({ upload_must: 0, all_uploaded: 0, read_must: 0, read_all: 0, pending_validation: 0 }),
+    ).toBe("none");
+  });
+
+  it("of a community row: its uploads and reads as the communities list shows them", () => {
+    const row = { mandatory_count: 4, mandatory_uploaded_count: 4, expected_count_read: 2, count_read: 2 };
+    expect(communityRowLight(row)).toBe("ok");
+    expect(communityRowLight({ ...row, count_read: 1 })).toBe("warn");
+    expect(communityRowLight({ ...row, mandatory_uploaded_count: 0 })).toBe("error");
+    expect(communityRowLight({ ...row, mandatory_count: 0, expected_count_read: 0 })).toBe("none");
   });
 });

@@ -80,3 +80,44 @@ export function overviewLight(count: number, must: number): Light {
   if (nothingExpected(must)) return "none";
   return count >= must ? "ok" : "error";
 }
+
+/**
+ * One light for a whole row of lights (the dashboards, docs/FEATURES.md 'Dashboards'): red when any of them
+ * is red, amber when any is amber, green when any is green, and neutral only when every one is (nothing
+ * is expected of the row).
+ */
+export function combinedLight(lights: readonly Light[]): Light {
+  for (const light of ["error", "warn", "ok"] as const) if (lights.includes(light)) return light;
+  return "none";
+}
+
+/**
+ * A provider's row in the colegio's providers list as one light: its 'Docs a subir' and 'Docs a leer' lights
+ * (uploadLight: the colegio's lists read reads by the upload rule) and its 'Docs pend validar' light.
+ */
+export function providerRowLight(f: {
+  upload_must: number;
+  all_uploaded: number;
+  read_must: number;
+  read_all: number;
+  pending_validation: number;
+}): Light {
+  return combinedLight([
+    uploadLight(f.all_uploaded, f.upload_must),
+    uploadLight(f.read_all, f.read_must),
+    validationLight(f.pending_validation),
+  ]);
+}
+
+/** A community's row in the communities list as one light: its uploads light and its reads light. */
+export function communityRowLight(f: {
+  mandatory_count: number;
+  mandatory_uploaded_count: number;
+  expected_count_read: number;
+  count_read: number;
+}): Light {
+  return combinedLight([
+    communityLight(f.mandatory_uploaded_count, f.mandatory_count),
+    communityLight(f.count_read, f.expected_count_read),
+  ]);
+}

@@ -28,6 +28,7 @@ import { currentEntry, menuFor } from "./menu";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { featuresOf, session, useSession } from "./session";
+import { useDevelopmentMode } from "./useDevelopmentMode";
 
 /**
  * The colegio the user works in, and for users of several colegios the picker that switches it (spec 01 §3).
@@ -126,7 +127,8 @@ function AppLayout() {
     if (refreshed.data) session.refresh(refreshed.data);
   }, [refreshed.data]);
 
-  const items = current ? menuFor(current.user.user_role, featuresOf(current)) : [];
+  const development = useDevelopmentMode();
+  const items = current ? menuFor(current.user.user_role, featuresOf(current), development) : [];
   const entry = currentEntry(items, location.pathname);
   useTabName(entry && t(`menu.${entry.label}`));
 

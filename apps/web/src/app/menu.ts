@@ -12,6 +12,8 @@ export interface MenuItem {
   within?: string;
   /** other addresses of the same screen (the spec's older routes): the entry is current there too */
   also?: readonly string[];
+  /** shown only while the server runs in development (/develop) */
+  development?: true;
 }
 
 /**
@@ -23,6 +25,8 @@ export interface MenuItem {
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
   { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
+  // The colegio's and the administrator's figures, each a link to its list (issue 23 part 3).
+  { label: "panel", to: "/dashboard", roles: [Role.colegio, Role.administrador] },
   { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },
   { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
@@ -67,10 +71,23 @@ const MENU: readonly MenuItem[] = [
     to: "/my-data",
     roles: [Role.master, Role.colegio, Role.administrador, Role.gremio, Role.portero, Role.superadministrator],
   },
+  // Version, the session's role, colegio and flags, the mail viewer and the API description: development only.
+  {
+    label: "desarrollo",
+    to: "/develop",
+    roles: [Role.master, Role.colegio, Role.administrador, Role.gremio, Role.portero, Role.superadministrator],
+    development: true,
+  },
 ];
 
-export function menuFor(role: number, features: readonly string[]): MenuItem[] {
-  return MENU.filter((item) => item.roles.includes(role) && (!item.feature || features.includes(item.feature)));
+/** The entries of a role with its flags; the development ones only when the server runs in development. */
+export function menuFor(role: number, features: readonly string[], development = false): MenuItem[] {
+  return MENU.filter(
+    (item) =>
+      item.roles.includes(role) &&
+      (!item.feature || features.includes(item.feature)) &&
+      (!item.development || development),
+  );
 }
 
 /**

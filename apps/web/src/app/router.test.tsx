@@ -74,12 +74,16 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/lopd")).toBe("placeholder");
     expect(pageAt("/no-existe")).toBe("none");
+    expect(pageAt("/develop")).toBe("page");
   });
 
   it("no menu entry of any role, with any flags, leads to 'En preparación' or nowhere", () => {
     for (const role of ROLES) {
       for (const flags of FLAG_SETS) {
-        for (const item of menuFor(role, flags)) expect(pageAt(item.to), `${role} ${item.label}`).toBe("page");
+        // In development too, with its own entries ('Desarrollo').
+        for (const development of [false, true])
+          for (const item of menuFor(role, flags, development))
+            expect(pageAt(item.to), `${role} ${item.label}`).toBe("page");
       }
     }
     // Every role that signs in has entries to check (sat, finca and unknown do not sign in to the web app).
@@ -112,7 +116,7 @@ describe("no dead ends (issue 21)", () => {
   it("one entry per screen: no two entries of a role share an address or a name", () => {
     for (const role of ROLES) {
       for (const flags of FLAG_SETS) {
-        const items = menuFor(role, flags);
+        const items = menuFor(role, flags, true);
         expect(new Set(items.map((i) => i.to)).size, String(role)).toBe(items.length);
         expect(new Set(items.map((i) => i.label)).size, String(role)).toBe(items.length);
       }

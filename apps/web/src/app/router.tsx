@@ -130,7 +130,11 @@ const routes: RouteObject[] = [
           ),
           only(
             [colegio, administrador],
-            [lazyPage("/provee-actividades", () => import("../features/activities/ProviderActivitiesPage"))],
+            [
+              lazyPage("/provee-actividades", () => import("../features/activities/ProviderActivitiesPage")),
+              // The colegio's and the administrator's figures (issue 23 part 3), with their charts.
+              lazyPage("/dashboard", () => import("../features/dashboard/DashboardPage")),
+            ],
           ),
           only(
             [administrador, gremio],
@@ -237,8 +241,9 @@ const routes: RouteObject[] = [
             lazyPage("/users", () => import("../features/users/UsersPage")),
             lazyPage("/invitations", () => import("../features/invitations/InvitationsPage")),
             lazyPage("/config", () => import("../features/company-settings/CompanySettingsPage")),
-            area("/develop", "app.name"),
-            area("/dashboard", "app.name"),
+            // Development aids (version, session, mail viewer, API description): development mode only (DevelopmentGate
+            // in its chunk: the query it asks the server must not load with the login page).
+            lazyPage("/develop", () => import("../features/develop/DevelopPage")),
           ]),
         ],
       },

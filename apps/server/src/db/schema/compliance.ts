@@ -72,3 +72,18 @@ export const providerFiguresCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.communityId, t.providerId] })],
 );
+
+/**
+ * A community's figures (the sums over its live providers' provider_figures_cache rows: the communities
+ * list's figures) as computed on `day` at `version` of the community (migration 0019): the colegio
+ * dashboard reads every community of the colegio at once, one row each instead of ten.
+ */
+export const communityFiguresCache = pgTable("community_figures_cache", {
+  communityId: integer("community_id").primaryKey(),
+  day: date("day", { mode: "string" }).notNull(),
+  version: bigint("version", { mode: "number" }).notNull(),
+  mandatoryCount: integer("mandatory_count").notNull(),
+  mandatoryUploadedCount: integer("mandatory_uploaded_count").notNull(),
+  expectedCountRead: integer("expected_count_read").notNull(),
+  countRead: integer("count_read").notNull(),
+});

@@ -155,6 +155,18 @@ export const companyDocuments = pgTable(
     index("company_documents_company_community_idx")
       .on(t.companyId, t.communityId, t.definitionId, t.fileObsolete, t.fileDeleted, t.id)
       .where(sql`${t.erased} = false`),
+    // The colegio dashboard's trend and its 'caducan pronto' (migration 0019): the live documents of a
+    // definition by upload time and by expiry, read as ranges instead of every document of the colegio.
+    index("company_documents_definition_created_idx")
+      .on(t.definitionId, t.createdAt)
+      .where(sql`${t.erased} = false and ${t.fileDeleted} = false`),
+    // The documents waiting for the colegio's validation, counted by the dashboard per definition.
+    index("company_documents_pending_validation_idx")
+      .on(t.definitionId, t.fileObsolete)
+      .where(sql`${t.erased} = false and ${t.validated} = false and ${t.fileDeleted} = false`),
+    index("company_documents_definition_obsolete_idx")
+      .on(t.definitionId, t.fileObsolete)
+      .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ export * from "./calendar.js";
 export * from "./communities.js";
 export * from "./companies.js";
 export * from "./compliance.js";
+export * from "./dashboard.js";
 export * from "./documents.js";
 export * from "./imports.js";
 export * from "./inclusion.js";

@@ -102,6 +102,15 @@ const inColegio = (colegioId: number | null, companyId: number) =>
                           where m.company_id = ${companyId} and m.erased = false)`
     : sql`f.colegio_id = ${colegioId}`;
 
+/** The live communities a scope shows (alias `f`), as a condition. */
+export function communitiesInScope(scope: CommunityScope): SQL {
+  const whose =
+    scope.adminCompanyId === undefined
+      ? sql`f.colegio_id = ${scope.colegioId}`
+      : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`;
+  return sql`${whose} and f.erased = false`;
+}
+
 const communityPageRow = rowReader({
   id: col.int,
   name: col.text,
@@ -140,8 +149,7 @@ export async function pageCommunities(db: DbOrTx, scope: CommunityScope, q: Sort
       from: sql`communities f join companies a on a.id = f.admin_company_id`,
       // Every community has its administrator (a foreign key).
       countFrom: sql`communities f`,
-      where: sql`${scope.adminCompanyId === undefined ? sql`f.colegio_id = ${scope.colegioId}` : sql`${inColegio(scope.colegioId, scope.adminCompanyId)} and f.admin_company_id = ${scope.adminCompanyId}`}
-        and f.erased = false
+      where: sql`${communitiesInScope(scope)}
         ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
       orderBy,
     },

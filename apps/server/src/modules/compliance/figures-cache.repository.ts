@@ -64,16 +64,25 @@ export async function companyFiguresOf(
 ): Promise<Map<number, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
   const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
+  const rows = await companyFiguresOver(db, colegioId, sql`select unnest(${ids})`, today);
+  return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
+}
+
+/**
+ * The same for every company that `companies` selects (one column), in one statement: the colegio
+ * dashboard asks it of all its providers at once.
+ */
+export function companyFiguresOver(db: DbOrTx, colegioId: number, companies: SQL, today: string) {
   const cached = companyCacheCte({
     name: "figures",
     table: "company_figures_cache",
     columns: COMPANY_FIGURES,
     colegioId,
-    companies: sql`select unnest(${ids})`,
+    companies,
     today,
     compute: (company) => companyFigures(colegioId, company, today),
   });
-  const rows = await queryTypedPrepared(db, sql`with ${cached} select * from figures`, {
+  return queryTypedPrepared(db, sql`with ${cached} select * from figures`, {
     company_id: col.int,
     upload_must: col.int,
     all_uploaded: col.int,
@@ -81,7 +90,6 @@ export async function companyFiguresOf(
     read_all: col.int,
     pending_validation: col.int,
   });
-  return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
 }
 
 /**
@@ -108,26 +116,18 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
 }
 
 /**
- * The figures of every live provider (or of `providerIds`) of some communities on `today` (providerInCommunityFigures), from
- * provider_figures_cache where a row of that day holds its community's current version, computed and
- * stored otherwise; one statement, as companyFiguresOf. A community's figures are the sums of its rows.
+ * Common table expressions ending in `provider_figures (community_id, provider_id, upload_must,
+ * uploaded_count, readed_must, readed_count)`: the figures of every live provider (or of `providers`, an
+ * int[]) of the communities that `communities` selects (one column) on `today` (providerInCommunityFigures),
+ * from provider_figures_cache where a row of that day holds its community's current version, computed and
+ * stored otherwise; one statement, as companyCacheCte (to start the caller's `with`).
  */
-export async function providerFiguresOf(
-  db: DbOrTx,
-  communityIds: number[],
-  today: string,
-  /** only these providers' rows (all the communities' live providers without it) */
-  providerIds?: number[],
-): Promise<ProviderFiguresRow[]> {
-  if (communityIds.length === 0 || providerIds?.length === 0) return [];
-  const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
-  const only = providerIds ? sql`and cp.provider_company_id = any(${`{${providerIds.join(",")}}`}::int[])` : sql``;
-  return queryTypedPrepared(
-    db,
-    sql`with want as (
+function providerFiguresCte(communities: SQL, today: string, providers?: SQL): SQL {
+  return sql`want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
-          from unnest(${ids}) x(id)
-          join community_providers cp on cp.community_id = x.id and cp.erased = false ${only}
+          from (${communities}) x(id)
+          join community_providers cp on cp.community_id = x.id and cp.erased = false
+            ${providers ? sql`and cp.provider_company_id = any(${providers})` : sql``}
           left join community_versions v on v.community_id = x.id),
         hit as (
           select k.community_id, k.provider_id, k.upload_must, k.uploaded_count, k.readed_must, k.readed_count
@@ -148,15 +148,80 @@ export async function providerFiguresOf(
           on conflict (community_id, provider_id) do update set day = excluded.day, version = excluded.version,
             upload_must = excluded.upload_must, uploaded_count = excluded.uploaded_count,
             readed_must = excluded.readed_must, readed_count = excluded.readed_count
-          returning community_id, provider_id, upload_must, uploaded_count, readed_must, readed_count)
-        select * from hit union all select * from fresh`,
+          returning community_id, provider_id, upload_must, uploaded_count, readed_must, readed_count),
+        provider_figures as (select * from hit union all select * from fresh)`;
+}
+
+const PROVIDER_FIGURES_ROW = {
+  community_id: col.int,
+  provider_id: col.int,
+  upload_must: col.int,
+  uploaded_count: col.int,
+  readed_must: col.int,
+  readed_count: col.int,
+};
+
+/**
+ * The figures of every live provider (or of `providerIds`) of some communities on `today`
+ * (providerFiguresCte). A community's figures are the sums of its rows.
+ */
+export async function providerFiguresOf(
+  db: DbOrTx,
+  communityIds: number[],
+  today: string,
+  providerIds?: number[],
+): Promise<ProviderFiguresRow[]> {
+  if (communityIds.length === 0 || providerIds?.length === 0) return [];
+  const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
+  const only = providerIds && sql`${`{${providerIds.join(",")}}`}::int[]`;
+  return queryTypedPrepared(
+    db,
+    sql`with ${providerFiguresCte(sql`select unnest(${ids})`, today, only)} select * from provider_figures`,
+    PROVIDER_FIGURES_ROW,
+  );
+}
+
+/**
+ * The communities list's figures of every community that `communities` selects (one column) on `today`,
+ * one row each: from community_figures_cache where a row of that day holds the community's current version,
+ * otherwise summed from its live providers' rows (providerFiguresCte, computed for those communities only)
+ * as communityFiguresOf sums them (zeros without providers), and stored. The community's version covers
+ * everything its providers' rows depend on (migration 0007: documents, read marks, links, definitions), so a
+ * sum kept at that version is as exact as the rows it sums. One statement, as companyCacheCte: the colegio
+ * dashboard asks it of all its communities at once.
+ */
+export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string) {
+  return queryTypedPrepared(
+    db,
+    sql`with cwant as (
+          select x.id, coalesce(v.version, 0) as version
+          from (${communities}) x(id) left join community_versions v on v.community_id = x.id),
+        chit as (
+          select k.community_id, k.mandatory_count, k.mandatory_uploaded_count, k.expected_count_read, k.count_read
+          from community_figures_cache k join cwant on cwant.id = k.community_id and cwant.version = k.version
+          where k.day = ${today}::date),
+        cmissing as (select cwant.id, cwant.version from cwant
+                     where not exists (select 1 from chit where chit.community_id = cwant.id)),
+        ${providerFiguresCte(sql`select id from cmissing`, today)},
+        cfresh as (
+          insert into community_figures_cache (community_id, day, version, mandatory_count, mandatory_uploaded_count,
+                                               expected_count_read, count_read)
+          select m.id, ${today}::date, m.version, coalesce(sum(r.upload_must), 0), coalesce(sum(r.uploaded_count), 0),
+                 coalesce(sum(r.readed_must), 0), coalesce(sum(r.readed_count), 0)
+          from cmissing m left join provider_figures r on r.community_id = m.id
+          group by m.id, m.version
+          order by m.id
+          on conflict (community_id) do update set day = excluded.day, version = excluded.version,
+            mandatory_count = excluded.mandatory_count, mandatory_uploaded_count = excluded.mandatory_uploaded_count,
+            expected_count_read = excluded.expected_count_read, count_read = excluded.count_read
+          returning community_id, mandatory_count, mandatory_uploaded_count, expected_count_read, count_read)
+        select * from chit union all select * from cfresh`,
     {
       community_id: col.int,
-      provider_id: col.int,
-      upload_must: col.int,
-      uploaded_count: col.int,
-      readed_must: col.int,
-      readed_count: col.int,
+      mandatory_count: col.int,
+      mandatory_uploaded_count: col.int,
+      expected_count_read: col.int,
+      count_read: col.int,
     },
   );
 }

@@ -182,6 +182,29 @@ describe("mail without SMTP_URL (the embedded default)", () => {
     expect((await call(ctx.app, "GET", "/dev/mail/messages", { ip: "::1" })).statusCode).toBe(200);
   });
 
+  it("tells the web app whether it runs in development (/develop exists only then), the viewer with it", async () => {
+    // The test default: production, the demo's embedded database, no SMTP (the demo's viewer, but no /develop).
+    expect((await call(ctx.app, "GET", "/app/config")).json().data.development).toBe(false);
+    const dev = await createTestApp({ config: testConfig({ DEMO: "0", NODE_ENV: "development" }) });
+    const prod = await createTestApp({ config: testConfig({ DEMO: "0", NODE_ENV: "production" }) });
+    try {
+      expect((await call(dev.app, "GET", "/app/config")).json().data).toMatchObject({
+        development: true,
+        mailViewer: true,
+      });
+      expect((await call(dev.app, "GET", "/dev/mail/messages")).statusCode).toBe(200);
+      // What /develop links to, refused in production: the mail viewer answers 404 there.
+      expect((await call(prod.app, "GET", "/app/config")).json().data).toMatchObject({
+        development: false,
+        mailViewer: false,
+      });
+      expect((await call(prod.app, "GET", "/dev/mail/messages")).statusCode).toBe(404);
+    } finally {
+      await dev.close();
+      await prod.close();
+    }
+  });
+
   it("has no mail viewer outside demo and development mode", async () => {
     const prod = await createTestApp({ config: testConfig({ DEMO: "0" }) });
     try {

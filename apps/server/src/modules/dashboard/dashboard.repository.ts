@@ -1,0 +1,205 @@
+import {
+  EXPIRING_ROWS,
+  EXPIRING_SOON_DAYS,
+  type ExpiringDocument,
+  type LightShare,
+  Role,
+  TREND_MONTHS,
+} from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { col, queryTypedPrepared } from "../../db/rows.js";
+import { type CommunityScope, communitiesInScope } from "../communities/communities.repository.js";
+import { communityFiguresOver, companyFiguresOver } from "../compliance/figures-cache.repository.js";
+
+/*
+ * The dashboards' figures (docs/FEATURES.md 'Dashboards'): a few aggregate statements, never one per row.
+ * The lights' figures come from the same caches as the lists (figures-cache.repository.ts): after a list
+ * or an earlier dashboard read of the day filled them, they are read, not computed.
+ */
+
+/**
+ * The list figures of the colegio's active providers (membership and company live), as the providers list
+ * shows them ('Docs a subir', 'Docs a leer', 'Docs pend validar').
+ */
+export function activeProviderFigures(db: DbOrTx, colegioId: number, today: string) {
+  return companyFiguresOver(
+    db,
+    colegioId,
+    sql`select m.company_id from colegio_members m join companies c on c.id = m.company_id
+        where m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
+          and m.erased = false and c.erased = false`,
+    today,
+  );
+}
+
+/** The communities list's figures of every live community a scope shows (the colegio's, an administrator's). */
+export function scopeCommunityFigures(db: DbOrTx, scope: CommunityScope, today: string) {
+  return communityFiguresOver(db, sql`select f.id from communities f where ${communitiesInScope(scope)}`, today);
+}
+
+/** Live documents (not erased, file not deleted) of the colegio's live definitions, as `d` and `def`. */
+const colegioDocuments = (colegioId: number) => sql`company_documents d
+  join document_definitions def on def.id = d.definition_id and def.colegio_id = ${colegioId} and def.erased = false
+  where d.erased = false and d.file_deleted = false`;
+
+/**
+ * How many of them are current today and stop being so within EXPIRING_SOON_DAYS: their last valid day
+ * (the file's expiry) is from today to today + 30 (index company_documents_definition_obsolete_idx).
+ */
+export async function countExpiringSoon(db: DbOrTx, colegioId: number, today: string): Promise<number> {
+  const rows = await queryTypedPrepared(
+    db,
+    sql`select count(*) as n from ${colegioDocuments(colegioId)} and d.file_obsolete is not null
+          and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int`,
+    { n: col.int },
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * How many documents the pending-validation list (companies/documents/pending-validation) holds without a
+ * search: its conditions, read from the documents' copies of their file's expiry and deletion (kept equal
+ * by the triggers of migration 0006) instead of the files, as index ranges per definition
+ * (company_documents_pending_validation_idx) instead of every file of the platform. The tests compare it
+ * with the list's count.
+ */
+export async function countPendingValidation(db: DbOrTx, colegioId: number, today: string): Promise<number> {
+  const rows = await queryTypedPrepared(
+    db,
+    sql`select count(*) as n from company_documents d
+        join document_definitions def on def.id = d.definition_id and def.colegio_id = ${colegioId}
+          and def.erased = false and def.validate_colegio_required
+        where d.erased = false and d.validated = false and d.file_deleted = false
+          and (d.file_obsolete >= ${today}::date or (d.file_obsolete is null and not def.obsoletable))`,
+    { n: col.int },
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** A day's share of lights, as the snapshot stores it. */
+export interface DaySnapshot {
+  providers: LightShare;
+  communities: LightShare;
+}
+
+/** Stores the colegio's share of lights of `day` unless a read of that day already did (the first one stays). */
+export async function keepFirstSnapshotOfDay(db: DbOrTx, colegioId: number, day: string, s: DaySnapshot) {
+  await db.execute(
+    sql`insert into dashboard_snapshots (colegio_id, day, providers_ok, providers_warn, providers_error,
+          providers_none, communities_ok, communities_warn, communities_error, communities_none)
+        values (${colegioId}, ${day}::date, ${s.providers.ok}, ${s.providers.warn}, ${s.providers.error},
+          ${s.providers.none}, ${s.communities.ok}, ${s.communities.warn}, ${s.communities.error},
+          ${s.communities.none})
+        on conflict (colegio_id, day) do nothing`,
+  );
+}
+
+const shareOrNull = (ok: number | null, warn: number | null, error: number | null, none: number | null) =>
+  ok === null || warn === null || error === null || none === null ? null : { ok, warn, error, none };
+
+/**
+ * The colegio's last TREND_MONTHS months (Madrid time, the current one last): live documents uploaded in
+ * each (by upload time), live documents that expired in each (the day after their last valid day, up to
+ * today), and the month's last daily snapshot of lights, or none. Index ranges per definition
+ * (company_documents_definition_created_idx, _obsolete_idx) and the snapshots' primary key.
+ */
+export async function colegioTrend(db: DbOrTx, colegioId: number, today: string) {
+  // Each month is two counts over index ranges per definition (no per-document grouping): what a month
+  // costs is reading its index entries, not formatting each document's date.
+  const rows = await queryTypedPrepared(
+    db,
+    sql`with months as (
+          select to_char(m, 'YYYY-MM') as month, m::date as first, (m + interval '1 month')::date as next
+          from generate_series(date_trunc('month', ${today}::date) - ${TREND_MONTHS - 1}::int * interval '1 month',
+                               date_trunc('month', ${today}::date), interval '1 month') m),
+        snapshots as (
+          select distinct on (to_char(s.day, 'YYYY-MM')) to_char(s.day, 'YYYY-MM') as month,
+                 to_char(s.day, 'YYYY-MM-DD') as snap_day, s.providers_ok, s.providers_warn, s.providers_error,
+                 s.providers_none, s.communities_ok, s.communities_warn, s.communities_error, s.communities_none
+          from dashboard_snapshots s
+          where s.colegio_id = ${colegioId}
+            and s.day >= date_trunc('month', ${today}::date) - ${TREND_MONTHS - 1}::int * interval '1 month'
+          order by to_char(s.day, 'YYYY-MM'), s.day desc)
+        select months.month,
+               (select count(*) from ${colegioDocuments(colegioId)}
+                  and d.created_at >= (months.first::timestamp at time zone 'Europe/Madrid')
+                  and d.created_at < (months.next::timestamp at time zone 'Europe/Madrid')) as uploaded,
+               (select count(*) from ${colegioDocuments(colegioId)} and d.file_obsolete is not null
+                  and d.file_obsolete >= months.first - 1 and d.file_obsolete < months.next - 1
+                  and d.file_obsolete < ${today}::date) as expired,
+               snapshots.snap_day as snapshot_day,
+               snapshots.providers_ok, snapshots.providers_warn, snapshots.providers_error, snapshots.providers_none,
+               snapshots.communities_ok, snapshots.communities_warn, snapshots.communities_error,
+               snapshots.communities_none
+        from months
+        left join snapshots on snapshots.month = months.month
+        order by months.month`,
+    {
+      month: col.text,
+      uploaded: col.int,
+      expired: col.int,
+      snapshot_day: col.textOrNull,
+      providers_ok: col.intOrNull,
+      providers_warn: col.intOrNull,
+      providers_error: col.intOrNull,
+      providers_none: col.intOrNull,
+      communities_ok: col.intOrNull,
+      communities_warn: col.intOrNull,
+      communities_error: col.intOrNull,
+      communities_none: col.intOrNull,
+    },
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    uploaded: r.uploaded,
+    expired: r.expired,
+    snapshot_day: r.snapshot_day,
+    providers: shareOrNull(r.providers_ok, r.providers_warn, r.providers_error, r.providers_none),
+    communities: shareOrNull(r.communities_ok, r.communities_warn, r.communities_error, r.communities_none),
+  }));
+}
+
+/**
+ * The documents that expire soon where the administrator's communities count them (docs/compliance.md:
+ * a live provider's general documents in every community it serves, its bound ones in their community),
+ * current today with their last valid day within EXPIRING_SOON_DAYS: the first EXPIRING_ROWS, soonest
+ * first, and how many there are.
+ */
+export async function expiringInCommunities(db: DbOrTx, scope: CommunityScope, today: string) {
+  const rows = await queryTypedPrepared(
+    db,
+    sql`with expiring as (
+          select d.id as document_id, f.id as community_id, f.name as community_name, co.id as company_id,
+                 co.name as company_name, def.name as definition_name, fl.name as file_name,
+                 to_char(d.file_obsolete, 'YYYY-MM-DD') as obsolete
+          from communities f
+          join community_providers cp on cp.community_id = f.id and cp.erased = false
+          join company_documents d on d.company_id = cp.provider_company_id and d.erased = false
+            and d.file_deleted = false and (d.community_id is null or d.community_id = f.id)
+            and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int
+          join document_definitions def on def.id = d.definition_id and def.colegio_id = f.colegio_id
+            and def.erased = false and def.assocfinca = (d.community_id is not null)
+          join companies co on co.id = cp.provider_company_id
+          join files fl on fl.id = d.file_id
+          where ${communitiesInScope(scope)})
+        select e.*, (select count(*) from expiring) as total
+        from expiring e
+        order by e.obsolete, lower(e.community_name), e.community_id, lower(e.company_name), e.company_id,
+                 e.document_id
+        limit ${EXPIRING_ROWS}`,
+    {
+      document_id: col.int,
+      community_id: col.int,
+      community_name: col.text,
+      company_id: col.int,
+      company_name: col.text,
+      definition_name: col.text,
+      file_name: col.text,
+      obsolete: col.text,
+      total: col.int,
+    },
+  );
+  const count = rows[0]?.total ?? 0;
+  return { count, rows: rows.map(({ total: _, ...row }): ExpiringDocument => row) };
+}

@@ -1,0 +1,86 @@
+import {
+  type AdminDashboard,
+  type ColegioDashboard,
+  communityRowLight,
+  type Light,
+  type LightShare,
+  providerRowLight,
+  todayInSpain,
+} from "@coordina/domain";
+import type { Db } from "../../db/client.js";
+import { requireAccess } from "../../lib/access.js";
+import type { Actor } from "../../lib/actor.js";
+import { colegioScope } from "../companies/companies.policy.js";
+import { dashboardPolicy } from "./dashboard.policy.js";
+import {
+  activeProviderFigures,
+  colegioTrend,
+  countExpiringSoon,
+  countPendingValidation,
+  expiringInCommunities,
+  keepFirstSnapshotOfDay,
+  scopeCommunityFigures,
+} from "./dashboard.repository.js";
+
+/** How many of `rows` have each light. */
+function shareOf<T>(rows: readonly T[], light: (row: T) => Light): LightShare {
+  const share: LightShare = { ok: 0, warn: 0, error: 0, none: 0 };
+  for (const row of rows) share[light(row)] += 1;
+  return share;
+}
+
+/**
+ * POST companies/dashboard/colegio: the colegio's providers and communities by the light of their list row
+ * (providerRowLight, communityRowLight over the lists' own figures), documents expiring within 30 days, the
+ * pending-validation list's count and the last 12 months. The first read of a day stores that day's share
+ * of lights (dashboard_snapshots): the trend's only source for lights, as nothing else keeps a history yet.
+ */
+export async function colegioDashboard(db: Db, actor: Actor): Promise<ColegioDashboard> {
+  requireAccess(dashboardPolicy, actor, "colegio", undefined);
+  const colegioId = colegioScope(actor);
+  const today = todayInSpain();
+  // Independent statements: on PostgreSQL they run side by side on the pool's connections.
+  const [providerFigures, communityFigures, expiringSoon, pendingValidation, trend] = await Promise.all([
+    activeProviderFigures(db, colegioId, today),
+    scopeCommunityFigures(db, { colegioId }, today),
+    countExpiringSoon(db, colegioId, today),
+    countPendingValidation(db, colegioId, today),
+    colegioTrend(db, colegioId, today),
+  ]);
+  const providers = shareOf(providerFigures, providerRowLight);
+  const communities = shareOf(communityFigures, communityRowLight);
+  await keepFirstSnapshotOfDay(db, colegioId, today, { providers, communities });
+  // The trend was read beside the figures: on the day's first read its month lacks the snapshot just stored.
+  const current = trend.at(-1);
+  if (current && current.snapshot_day !== today)
+    Object.assign(current, { snapshot_day: today, providers, communities });
+  return {
+    today,
+    providers,
+    communities,
+    expiring_soon: expiringSoon,
+    pending_validation: pendingValidation,
+    trend,
+  };
+}
+
+/**
+ * POST companies/dashboard/administrador: the administrator's communities (those its communities list shows:
+ * in the chosen colegio, or in every colegio it works in before one is chosen) by light, and what expires
+ * soon in them.
+ */
+export async function administratorDashboard(db: Db, actor: Actor): Promise<AdminDashboard> {
+  requireAccess(dashboardPolicy, actor, "administrador", undefined);
+  const scope = { colegioId: actor.colegioId, adminCompanyId: actor.companyId };
+  const today = todayInSpain();
+  const [figures, expiring] = await Promise.all([
+    scopeCommunityFigures(db, scope, today),
+    expiringInCommunities(db, scope, today),
+  ]);
+  return {
+    today,
+    communities: shareOf(figures, communityRowLight),
+    expiring_count: expiring.count,
+    expiring: expiring.rows,
+  };
+}

@@ -1,0 +1,312 @@
+import {
+  type AdminDashboard,
+  type ColegioDashboard,
+  type CommunityRow,
+  type CompanyRow,
+  communityRowLight,
+  ErrorKey,
+  type Light,
+  type LightShare,
+  providerRowLight,
+  Requirement,
+  Role,
+  todayInSpain,
+} from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../../../test/documents-world.js";
+import { call, createTestApp, type TestContext } from "../../../test/helpers.js";
+
+/**
+ * The dashboards (issue 23 part 3) on the shared documents world (test/documents-world.ts): colegio A with the
+ * demo administrator (C1, C2), admin2 (R1) and providers P1 (C1, C2), P3 (C1), P2 (R1), P0 (none); colegio B
+ * with adminB (B1) and PB. Definitions of A: RC (provider, mandatory, general, expiry, validated by the
+ * colegio) and RIESGOS (administrator → provider, mandatory, per community, read required); of B: BSEG.
+ * Documents: P1's RC expiring in 10 days (pending validation), P3's RC expiring in 40 days, P2's RC expired
+ * yesterday and another of P2 expired two months ago, the administrator's RIESGOS in C1; PB's BSEG in B
+ * expiring in 5 days. The figures are checked against what the lists answer for the same world.
+ */
+let ctx: TestContext;
+let w: DocumentsWorld;
+const db = () => ctx.database.db;
+const def = {} as Record<"RC" | "RIESGOS" | "BSEG", number>;
+const doc = {} as Record<"rcP1" | "rcP3", { id: number }>;
+const today = todayInSpain();
+
+/** `today` plus `days`, as YYYY-MM-DD (calendar arithmetic in UTC, no clock involved). */
+function plusDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** The month `months` before `day`'s, as YYYY-MM. */
+function monthsBefore(day: string, months: number): string {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString().slice(0, 7);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  w = await buildDocumentsWorld(ctx);
+  const { provider, administrator } = Requirement;
+  def.RC = (
+    await define(ctx, w.t.colegio, {
+      name: "Seguro de responsabilidad civil",
+      requirement_origin: provider,
+      mandatory: true,
+      obsoletable: true,
+      validate_colegio_required: true,
+    })
+  ).id;
+  def.RIESGOS = (
+    await define(ctx, w.t.colegio, {
+      name: "Riesgos de la finca",
+      requirement_origin: administrator,
+      requirement_dest: provider,
+      mandatory: true,
+      assocfinca: true,
+      dest_read_required: true,
+    })
+  ).id;
+  def.BSEG = (
+    await define(ctx, w.t.colegioB, {
+      name: "Assegurança",
+      requirement_origin: provider,
+      mandatory: true,
+      obsoletable: true,
+    })
+  ).id;
+  const A = w.A.id;
+  doc.rcP1 = await uploaded(ctx, w.t.gremio, A, { id_definition: def.RC, obsolete: plusDays(today, 10) }, "rc-p1.pdf");
+  doc.rcP3 = await uploaded(ctx, w.t.p3, A, { id_definition: def.RC, obsolete: plusDays(today, 40) }, "rc-p3.pdf");
+  await uploaded(ctx, w.t.p2, A, { id_definition: def.RC, obsolete: plusDays(today, -1) }, "rc-p2.pdf");
+  await uploaded(ctx, w.t.p2, A, { id_definition: def.RC, obsolete: `${monthsBefore(today, 2)}-14` }, "rc-p2-old.pdf");
+  await uploaded(ctx, w.t.administrador, A, { id_definition: def.RIESGOS, id_finca: w.C1.id }, "riesgos.pdf");
+  await uploaded(ctx, w.t.pB, w.B.id, { id_definition: def.BSEG, obsolete: plusDays(today, 5) }, "bseg.pdf");
+  // P3's document is validated: only P1's waits (P2's are no longer current).
+  const valid = await call(ctx.app, "POST", "/companies/documents/validatedocument", {
+    token: w.t.colegio,
+    body: { id_document: doc.rcP3.id, valid: true },
+  });
+  expect(valid.statusCode, valid.body).toBe(200);
+});
+afterAll(async () => ctx?.close());
+
+const post = (token: string, url: string, body: object = {}) => call(ctx.app, "POST", url, { token, body });
+async function colegioDashboard(token: string, colegioId: number): Promise<ColegioDashboard> {
+  const res = await post(token, "/companies/dashboard/colegio", { colg_id: colegioId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+async function adminDashboard(token: string, colegioId: number): Promise<AdminDashboard> {
+  const res = await post(token, "/companies/dashboard/administrador", { colg_id: colegioId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+function shareOf<T>(rows: T[], light: (row: T) => Light): LightShare {
+  const share: LightShare = { ok: 0, warn: 0, error: 0, none: 0 };
+  for (const row of rows) share[light(row)] += 1;
+  return share;
+}
+const total = (s: LightShare) => s.ok + s.warn + s.error + s.none;
+
+/** Every row of a list (one page of 100 is all of this world), checking the page holds the whole count. */
+async function allRows<T>(token: string, url: string, body: object): Promise<T[]> {
+  const res = await post(token, url, { page: 1, limit: 100, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json() as { data: T[]; count: number };
+  expect(answer.data).toHaveLength(answer.count);
+  return answer.data;
+}
+
+describe("the colegio dashboard (companies/dashboard/colegio)", () => {
+  it("counts the providers and communities by the lights their lists show", async () => {
+    const dashboard = await colegioDashboard(w.t.colegio, w.A.id);
+    const providers = await allRows<CompanyRow>(w.t.colegio, "/companies/companies/index", {
+      type: Role.gremio,
+      colg_id: w.A.id,
+    });
+    const active = providers.filter((row) => !row.company_erased);
+    expect(active.length).toBeGreaterThanOrEqual(4);
+    expect(dashboard.providers).toEqual(shareOf(active, providerRowLight));
+    // The world has a red row (P1 waits for validation) and amber ones (P2 and P0 owe RC).
+    expect(dashboard.providers.error).toBeGreaterThan(0);
+    expect(dashboard.providers.warn).toBeGreaterThan(0);
+
+    // Its amber and red rows are exactly what 'Ver solo docs pendientes' lists (the link behind them).
+    const pending = await allRows<CompanyRow>(w.t.colegio, "/companies/companies/index", {
+      type: Role.gremio,
+      filterNotRead: 1,
+      colg_id: w.A.id,
+    });
+    expect(
+      pending
+        .filter((row) => !row.company_erased)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(
+      active
+        .filter((row) => ["warn", "error"].includes(providerRowLight(row)))
+        .map((row) => row.id)
+        .sort(),
+    );
+
+    const communities = await allRows<CommunityRow>(w.t.colegio, "/companies/fincas/index", { colg_id: w.A.id });
+    expect(communities.length).toBeGreaterThanOrEqual(3);
+    expect(dashboard.communities).toEqual(shareOf(communities, communityRowLight));
+    expect(total(dashboard.communities)).toBe(communities.length);
+  });
+
+  it("counts the documents expiring within 30 days and the pending-validation list's documents", async () => {
+    const dashboard = await colegioDashboard(w.t.colegio, w.A.id);
+    // P1's RC (10 days); P3's (40 days) is later, P2's have expired, PB's is colegio B's.
+    expect(dashboard.expiring_soon).toBe(1);
+    const pending = await post(w.t.colegio, "/companies/documents/pending-validation", {
+      page: 1,
+      limit: 100,
+      colg_id: w.A.id,
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(pending.json().count).toBeGreaterThan(0);
+    expect(dashboard.pending_validation).toBe(pending.json().count);
+  });
+
+  it("shows 12 months of uploads and expiries, and lights only from the days it kept", async () => {
+    // Two snapshots of a month three months back: the month shows its last one.
+    const back = monthsBefore(today, 3);
+    await db().execute(sql`delete from dashboard_snapshots`);
+    await db().execute(
+      sql`insert into dashboard_snapshots values
+            (${w.A.id}, ${`${back}-05`}::date, 1, 0, 0, 0, 0, 0, 0, 1),
+            (${w.A.id}, ${`${back}-20`}::date, 2, 1, 0, 0, 3, 0, 0, 0)`,
+    );
+    const dashboard = await colegioDashboard(w.t.colegio, w.A.id);
+    expect(dashboard.trend).toHaveLength(12);
+    expect(dashboard.trend.map((m) => m.month)).toEqual(
+      Array.from({ length: 12 }, (_, i) => monthsBefore(today, 11 - i)),
+    );
+    const month = (m: string) => dashboard.trend.find((row) => row.month === m)!;
+    const current = month(today.slice(0, 7));
+    // Every live document of A was uploaded today: 4 RC and the RIESGOS.
+    expect(current.uploaded).toBe(5);
+    expect(dashboard.trend.reduce((sum, m) => sum + m.uploaded, 0)).toBe(5);
+    // P2's RC whose last day was yesterday expired today; the older one in the month after its last day.
+    expect(current.expired).toBe(1);
+    expect(month(monthsBefore(plusDays(`${monthsBefore(today, 2)}-14`, 1), 0)).expired).toBe(1);
+    expect(dashboard.trend.reduce((sum, m) => sum + m.expired, 0)).toBe(2);
+    // Today's share, kept by this first read of the day; the older month's last snapshot; no data before.
+    expect(current).toMatchObject({ snapshot_day: today, providers: dashboard.providers });
+    expect(month(back)).toMatchObject({
+      snapshot_day: `${back}-20`,
+      providers: { ok: 2, warn: 1, error: 0, none: 0 },
+      communities: { ok: 3, warn: 0, error: 0, none: 0 },
+    });
+    const without = dashboard.trend.filter((m) => m.month !== back && m.month !== current.month);
+    expect(without).toHaveLength(10);
+    for (const m of without) expect(m).toMatchObject({ snapshot_day: null, providers: null, communities: null });
+  });
+
+  it("keeps the day's first share: a later read shows the live lights, the trend still the first", async () => {
+    await db().execute(sql`delete from dashboard_snapshots`);
+    const first = await colegioDashboard(w.t.colegio, w.A.id);
+    // P1's document is validated: its row is no longer red.
+    const valid = await post(w.t.colegio, "/companies/documents/validatedocument", {
+      id_document: doc.rcP1.id,
+      valid: true,
+    });
+    expect(valid.statusCode, valid.body).toBe(200);
+    try {
+      const later = await colegioDashboard(w.t.colegio, w.A.id);
+      expect(later.providers.error).toBe(first.providers.error - 1);
+      expect(later.pending_validation).toBe(first.pending_validation - 1);
+      expect(later.trend.at(-1)).toMatchObject({ snapshot_day: today, providers: first.providers });
+      const stored = await db().execute(sql`select count(*)::int as n from dashboard_snapshots`);
+      expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    } finally {
+      await post(w.t.colegio, "/companies/documents/validatedocument", { id_document: doc.rcP1.id, valid: false });
+    }
+  });
+
+  it("follows a change at once: the communities' lights after a new upload equal the list's again", async () => {
+    const before = await colegioDashboard(w.t.colegio, w.A.id);
+    // The administrator gives C2 its RIESGOS: C2's providers now must read it (C2 was green or neutral before).
+    await uploaded(ctx, w.t.administrador, w.A.id, { id_definition: def.RIESGOS, id_finca: w.C2.id }, "riesgos-c2.pdf");
+    try {
+      const after = await colegioDashboard(w.t.colegio, w.A.id);
+      const communities = await allRows<CommunityRow>(w.t.colegio, "/companies/fincas/index", { colg_id: w.A.id });
+      expect(after.communities).toEqual(shareOf(communities, communityRowLight));
+      expect(after.communities).not.toEqual(before.communities);
+    } finally {
+      await db().execute(sql`update company_documents set erased = true where community_id = ${w.C2.id}
+                             and definition_id = ${def.RIESGOS}`);
+    }
+  });
+
+  it("shows colegio B only its own", async () => {
+    const dashboard = await colegioDashboard(w.t.colegioB, w.B.id);
+    const providers = await allRows<CompanyRow>(w.t.colegioB, "/companies/companies/index", {
+      type: Role.gremio,
+      colg_id: w.B.id,
+    });
+    expect(total(dashboard.providers)).toBe(providers.filter((row) => !row.company_erased).length);
+    expect(total(dashboard.providers)).toBe(1);
+    expect(total(dashboard.communities)).toBe(1);
+    expect(dashboard.expiring_soon).toBe(1);
+    expect(dashboard.pending_validation).toBe(0);
+    expect(dashboard.trend.at(-1)?.uploaded).toBe(1);
+  });
+
+  it("is refused to every other role, and without a session", async () => {
+    for (const token of [w.t.administrador, w.t.gremio, w.t.conserje, w.t.master]) {
+      const res = await post(token, "/companies/dashboard/colegio", { colg_id: w.A.id });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ result: false });
+    }
+    expect((await call(ctx.app, "POST", "/companies/dashboard/colegio", { body: {} })).statusCode).toBe(401);
+  });
+});
+
+describe("the administrator dashboard (companies/dashboard/administrador)", () => {
+  it("counts its communities by the lights its communities list shows", async () => {
+    for (const token of [w.t.administrador, w.t.admin2]) {
+      const dashboard = await adminDashboard(token, w.A.id);
+      const communities = await allRows<CommunityRow>(token, "/companies/fincas/index", { colg_id: w.A.id });
+      expect(communities.length).toBeGreaterThan(0);
+      expect(dashboard.communities).toEqual(shareOf(communities, communityRowLight));
+    }
+  });
+
+  it("lists what expires soon in its communities: each provider's document where it counts", async () => {
+    const dashboard = await adminDashboard(w.t.administrador, w.A.id);
+    // P1's RC (general) counts in both communities P1 serves; P3's expires in 40 days.
+    expect(dashboard.expiring_count).toBe(2);
+    expect(dashboard.expiring.map((r) => [r.community_id, r.company_id, r.document_id]).sort()).toEqual(
+      [
+        [w.C1.id, w.P1.id, doc.rcP1.id],
+        [w.C2.id, w.P1.id, doc.rcP1.id],
+      ].sort(),
+    );
+    expect(dashboard.expiring[0]).toMatchObject({
+      definition_name: "Seguro de responsabilidad civil",
+      file_name: "rc-p1.pdf",
+      obsolete: plusDays(today, 10),
+    });
+    // Another administrator of the colegio sees nothing of them; colegio B's is B's.
+    expect((await adminDashboard(w.t.admin2, w.A.id)).expiring_count).toBe(0);
+    const b = await adminDashboard(w.t.adminB, w.B.id);
+    expect(b.expiring.map((r) => r.community_id)).toEqual([w.B1.id]);
+  });
+
+  it("is refused to every other role, and answers nothing of another colegio", async () => {
+    for (const token of [w.t.colegio, w.t.gremio, w.t.conserje, w.t.master]) {
+      const res = await post(token, "/companies/dashboard/administrador", { colg_id: w.A.id });
+      expect(res.statusCode).toBe(403);
+    }
+    // The demo administrator does not work in colegio B.
+    const res = await post(w.t.administrador, "/companies/dashboard/administrador", { colg_id: w.B.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ result: false, error: ErrorKey.colegioForbidden });
+  });
+});
