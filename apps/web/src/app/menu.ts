@@ -25,8 +25,6 @@ export interface MenuItem {
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
   { label: "master-dashboard", to: "/master/dashboard", roles: [Role.master, Role.superadministrator] },
-  // The colegio's and the administrator's figures, each a link to its list (issue 23 part 3).
-  { label: "panel", to: "/dashboard", roles: [Role.colegio, Role.administrador] },
   { label: "administradores", to: "/admin/administradores", roles: [Role.colegio] },
   { label: "proveedores", to: "/admin/proveedor", roles: [Role.colegio] },
   { label: "actividades", to: "/admin/actividades", roles: [Role.colegio] },
@@ -42,6 +40,9 @@ const MENU: readonly MenuItem[] = [
     roles: [Role.administrador, Role.gremio],
     within: `${PANEL_BASE}/`,
   },
+  // The colegio's and the administrator's figures, each a link to its list (issue 23 part 3); after
+  // the start area, which each role's menu begins with.
+  { label: "panel", to: "/dashboard", roles: [Role.colegio, Role.administrador] },
   // The compliance overview: the providers of the administrator's communities, and one provider's communities.
   { label: "proveedores", to: "/admin-fincas/proveedor", roles: [Role.administrador] },
   {
