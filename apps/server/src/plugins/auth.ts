@@ -95,8 +95,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // Administrators and providers use nothing until they accept the terms (spec 01 §4): enforced here,
     // not only by the web app's redirect to /legal.
     // In a chosen colegio that saved newer conditions of the role, the last acceptance is not enough: they accept
-    // again (issue 23 part 4). A colegio the caller is not in answers its own refusal below, telling nothing.
-    const accepted = found.legal_accepted && (found.terms_current || !found.in_colegio);
+    // again (issue 23 part 4); with none chosen, in each colegio they work in (a request without a colegio reads
+    // all of them). A colegio the caller is not in answers its own refusal below, telling nothing.
+    const accepted = found.legal_accepted && (found.terms_current || (colegioId !== null && !found.in_colegio));
     if (!accepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
       throw new AppError(403, ErrorKey.legalNotAccepted);
     }

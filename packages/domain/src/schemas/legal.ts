@@ -56,8 +56,9 @@ export type LegalTextSaveRequest = z.input<typeof legalTextSaveSchema>;
 
 /**
  * settings/legal-texts/terms: the conditions the caller must accept in the chosen colegio (the colegio's current
- * version, or the built-in one: `version_id` and `html` null, `updated` TERMS_UPDATED), whether the caller has
- * accepted them, and the colegio's legal advice (null when it has none).
+ * version, or the built-in one: `version_id` and `html` null, `updated` TERMS_UPDATED) or, with none chosen, in
+ * the first of its colegios whose newest version it has not accepted, whether the caller has accepted them, and
+ * that colegio's legal advice (null when it has none).
  */
 export const currentTermsSchema = z.object({
   kind: z.enum(["condiciones-proveedores", "condiciones-administradores"]),
@@ -66,6 +67,8 @@ export const currentTermsSchema = z.object({
   html: z.string().nullable(),
   accepted: z.boolean(),
   aviso_legal: z.string().nullable(),
+  /** with no colegio chosen, the colegio whose conditions these are (null: the chosen one, or the built-in text) */
+  colegio_name: z.string().nullable(),
 });
 export type CurrentTerms = z.infer<typeof currentTermsSchema>;
 

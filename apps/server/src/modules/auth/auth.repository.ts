@@ -72,19 +72,26 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: 
 }
 
 /**
- * Whether an administrator (15) or provider (20) accepted the current conditions of their role in colegio
- * `colegioId`: true with no colegio chosen, for other roles and where the colegio never saved conditions of the
- * role (the built-in text, which the accepted-legal setting records); otherwise the newest saved version
- * (legal_texts_current_idx) must have the user's acceptance (legal_acceptances_user_version_key). Two index
- * probes, inside the session query: no extra round trip per request.
+ * Whether an administrator (15) or provider (20) accepted the current conditions of their role: in colegio
+ * `colegioId`, or with no colegio chosen in every colegio its company is a live member of (a request without a
+ * colegio reads all of them). True for other roles and where a colegio never saved conditions of the role (the
+ * built-in text, which the accepted-legal setting records); otherwise each newest saved version
+ * (legal_texts_current_idx) must have the user's acceptance (legal_acceptances_user_version_key). Index probes
+ * inside the session query: no extra round trip per request.
  */
 function termsCurrent(colegioId: SQLWrapper): SQL {
-  return sql`(u.user_role not in (15, 20) or ${colegioId}::int is null or coalesce((
+  const kind = sql`(case u.user_role when 20 then 'condiciones-proveedores' else 'condiciones-administradores' end)`;
+  const acceptedNewestOf = (colegio: SQL) => sql`coalesce((
           select exists (select 1 from legal_acceptances la where la.user_id = u.id and la.version_id = t.id)
           from legal_texts t
-          where t.colegio_id = ${colegioId}::int
-            and t.kind = (case u.user_role when 20 then 'condiciones-proveedores' else 'condiciones-administradores' end)
-          order by t.id desc limit 1), true))`;
+          where t.colegio_id = ${colegio} and t.kind = ${kind}
+          order by t.id desc limit 1), true)`;
+  return sql`(u.user_role not in (15, 20) or case when ${colegioId}::int is null
+      then not exists (select 1 from colegio_members tm
+                       join companies tc on tc.id = tm.colegio_id and tc.type = 10 and tc.erased = false
+                       where tm.company_id = u.company_id and tm.erased = false
+                         and not ${acceptedNewestOf(sql`tm.colegio_id`)})
+      else ${acceptedNewestOf(sql`${colegioId}::int`)} end)`;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

@@ -227,8 +227,13 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   const run = q.filter ? queryRows : queryRowsPrepared;
   // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
   // exact like the figures' caches): once per statement, for the page and its total.
+  // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
   const pending = q.filterNotRead
-    ? pendingWorkCte(colegioId, sql`select c.id from ${members} where ${candidates}`, todayInSpain())
+    ? pendingWorkCte(
+        colegioId,
+        sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`,
+        todayInSpain(),
+      )
     : undefined;
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
   // it never needs the figures the order may join.

@@ -20,7 +20,8 @@ import { communityFiguresOver, companyFiguresOver } from "../compliance/figures-
 
 /**
  * The list figures of the colegio's active providers (membership and company live), as the providers list
- * shows them ('Docs a subir', 'Docs a leer', 'Docs pend validar').
+ * shows them ('Docs a subir', 'Docs a leer', 'Docs pend validar'); the list shows deactivated ones without
+ * figures, and its 'Ver solo docs pendientes' (the link behind the amber and red ones) leaves them out too.
  */
 export function activeProviderFigures(db: DbOrTx, colegioId: number, today: string) {
   return companyFiguresOver(

@@ -123,13 +123,19 @@ async function allRows<T>(token: string, url: string, body: object): Promise<T[]
 
 describe("the colegio dashboard (companies/dashboard/colegio)", () => {
   it("counts the providers and communities by the lights their lists show", async () => {
+    // A deactivated provider with work left: the list shows it without figures, and neither the dashboard nor
+    // 'Ver solo docs pendientes' counts it.
+    await db().execute(
+      sql`update colegio_members set erased = true where colegio_id = ${w.A.id} and company_id = ${w.P3.id}`,
+    );
     const dashboard = await colegioDashboard(w.t.colegio, w.A.id);
     const providers = await allRows<CompanyRow>(w.t.colegio, "/companies/companies/index", {
       type: Role.gremio,
       colg_id: w.A.id,
     });
+    expect(providers.some((row) => row.company_erased)).toBe(true);
     const active = providers.filter((row) => !row.company_erased);
-    expect(active.length).toBeGreaterThanOrEqual(4);
+    expect(active.length).toBeGreaterThanOrEqual(3);
     expect(dashboard.providers).toEqual(shareOf(active, providerRowLight));
     // The world has a red row (P1 waits for validation) and amber ones (P2 and P0 owe RC).
     expect(dashboard.providers.error).toBeGreaterThan(0);
@@ -141,12 +147,7 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
       filterNotRead: 1,
       colg_id: w.A.id,
     });
-    expect(
-      pending
-        .filter((row) => !row.company_erased)
-        .map((row) => row.id)
-        .sort(),
-    ).toEqual(
+    expect(pending.map((row) => row.id).sort()).toEqual(
       active
         .filter((row) => ["warn", "error"].includes(providerRowLight(row)))
         .map((row) => row.id)

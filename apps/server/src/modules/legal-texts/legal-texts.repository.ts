@@ -104,3 +104,38 @@ export async function acceptancesOf(db: DbOrTx, colegioId: number) {
     },
   );
 }
+
+/**
+ * With no colegio chosen: the first colegio (by name) the company is a live member of whose current conditions
+ * of `kind` are a saved version the user has not accepted, with that version; undefined when there is none.
+ */
+export async function pendingTermsOf(db: DbOrTx, userId: number, companyId: number, kind: TermsKind) {
+  const [row] = await queryTyped(
+    db,
+    sql`select t.id, t.saved_at, t.html, cg.id as colegio_id, cg.name as colegio_name
+        from colegio_members m
+        join companies cg on cg.id = m.colegio_id and cg.type = 10 and cg.erased = false
+        cross join lateral (select t.id, t.saved_at, t.html from legal_texts t
+                            where t.colegio_id = m.colegio_id and t.kind = ${kind}
+                            order by t.id desc limit 1) t
+        where m.company_id = ${companyId} and m.erased = false
+          and not exists (select 1 from legal_acceptances la where la.user_id = ${userId} and la.version_id = t.id)
+        order by lower(cg.name), cg.id
+        limit 1`,
+    { id: col.int, saved_at: col.iso, html: col.text, colegio_id: col.int, colegio_name: col.text },
+  );
+  return row;
+}
+
+/** The colegios the company is a live member of that never saved conditions of `kind` (the built-in text holds). */
+export async function builtInTermsColegiosOf(db: DbOrTx, companyId: number, kind: TermsKind) {
+  const rows = await queryTyped(
+    db,
+    sql`select m.colegio_id from colegio_members m
+        join companies cg on cg.id = m.colegio_id and cg.type = 10 and cg.erased = false
+        where m.company_id = ${companyId} and m.erased = false
+          and not exists (select 1 from legal_texts t where t.colegio_id = m.colegio_id and t.kind = ${kind})`,
+    { colegio_id: col.int },
+  );
+  return rows.map((r) => r.colegio_id);
+}

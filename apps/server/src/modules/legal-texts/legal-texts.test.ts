@@ -52,10 +52,24 @@ afterAll(async () => ctx?.close());
 const save = (token: string, body: object) => call(ctx.app, "POST", "/settings/legal-texts/add", { token, body });
 const overview = (token: string, colg_id?: number) =>
   call(ctx.app, "GET", `/settings/legal-texts${colg_id ? `?colg_id=${colg_id}` : ""}`, { token });
-const terms = (token: string, colg_id: number) =>
-  call(ctx.app, "GET", `/settings/legal-texts/terms?colg_id=${colg_id}`, { token });
-const accept = (token: string, colg_id: number, version_id: number | null) =>
-  call(ctx.app, "POST", "/settings/legal-texts/accept", { token, body: { colg_id, version_id } });
+/** The caller's conditions in a colegio, or with none chosen (`colg_id` null). */
+const terms = (token: string, colg_id: number | null) =>
+  call(ctx.app, "GET", `/settings/legal-texts/terms${colg_id ? `?colg_id=${colg_id}` : ""}`, { token });
+const accept = (token: string, colg_id: number | null, version_id: number | null) =>
+  call(ctx.app, "POST", "/settings/legal-texts/accept", {
+    token,
+    body: colg_id ? { colg_id, version_id } : { version_id },
+  });
+/** The lines of a colegio's export of acceptances, without its header. */
+async function exportLines(colegioToken: string) {
+  const res = await call(ctx.app, "GET", "/settings/legal-texts/acceptances", { token: colegioToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .slice(1);
+}
 /** A call of the provider's own work in a colegio (its communities there): what the terms guard. */
 const providerWork = (token: string, colg_id?: number) =>
   call(ctx.app, "POST", "/companies/fincas/provider", { token, body: colg_id ? { colg_id } : {} });
@@ -195,6 +209,7 @@ describe("conditions of use and their acceptance", () => {
       html: null,
       accepted: true,
       aviso_legal: null,
+      colegio_name: null,
     });
     const admin = await tokenFor(ctx.app, DEMO_ACCOUNTS.administrador);
     expect((await terms(admin, A)).json().data).toMatchObject({ kind: "condiciones-administradores", accepted: true });
@@ -223,6 +238,7 @@ describe("conditions of use and their acceptance", () => {
       html: "<p>Versión de 2026</p>",
       accepted: false,
       aviso_legal: "<p>Aviso del colegio</p>",
+      colegio_name: null,
     });
     // Accepting the old text, read before the new one was saved, is not accepting the new one.
     expectError(await accept(provider, A, null), 409, ErrorKey.legalTermsChanged);
@@ -256,10 +272,80 @@ describe("conditions of use and their acceptance", () => {
     expectError(await providerWork(provider, B), 403, ErrorKey.colegioForbidden);
     expectError(await terms(provider, B), 403, ErrorKey.colegioForbidden);
     expect((await providerWork(provider, A)).statusCode).toBe(200);
-    // B's provider is asked in B; with no colegio chosen, its earlier acceptance still counts.
+    // B's provider is asked in B, and with no colegio chosen too (a request without one reads all of its
+    // colegios), where the conditions to accept are B's.
     const providerB = await tokenFor(ctx.app, "reformas@diagonal.test");
     expectError(await providerWork(providerB, B), 403, ErrorKey.legalNotAccepted);
-    expect((await providerWork(providerB)).statusCode).not.toBe(403);
+    expectError(await providerWork(providerB), 403, ErrorKey.legalNotAccepted);
+    expect((await terms(providerB, null)).json().data).toMatchObject({
+      accepted: false,
+      html: "<p>Condiciones de B</p>",
+      colegio_name: "Colegio de Administradores de Fincas de Barcelona",
+    });
+  });
+
+  it("with no colegio chosen, asks each of the user's colegios' new conditions in turn, and records each there", async () => {
+    const [colegioA, colegioB] = await Promise.all([
+      tokenFor(ctx.app, DEMO_ACCOUNTS.colegio),
+      tokenFor(ctx.app, "colegio-b@coordina.test"),
+    ]);
+    await ensureMembership(db(), B, ctx.seed.provider.id);
+    const inA = (await save(colegioA, { kind: "condiciones-proveedores", html: "<p>Nuevas de A</p>" })).json().data;
+    const inB = (await save(colegioB, { kind: "condiciones-proveedores", html: "<p>Nuevas de B</p>" })).json().data;
+    const provider = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    expectError(await providerWork(provider), 403, ErrorKey.legalNotAccepted);
+
+    // Barcelona comes first by name; accepting A's before it is refused.
+    const first = (await terms(provider, null)).json().data;
+    expect(first).toMatchObject({
+      version_id: inB.id,
+      accepted: false,
+      colegio_name: expect.stringContaining("Barcelona"),
+    });
+    expectError(await accept(provider, null, inA.id), 409, ErrorKey.legalTermsChanged);
+    expect((await accept(provider, null, inB.id)).statusCode).toBe(200);
+    expectError(await providerWork(provider), 403, ErrorKey.legalNotAccepted);
+    expect((await providerWork(provider, B)).statusCode).toBe(200);
+
+    const second = (await terms(provider, null)).json().data;
+    expect(second).toMatchObject({ version_id: inA.id, html: "<p>Nuevas de A</p>", accepted: false });
+    expect((await accept(provider, null, inA.id)).statusCode).toBe(200);
+    expect((await providerWork(provider)).statusCode).toBe(200);
+    expect((await terms(provider, null)).json().data).toMatchObject({ accepted: true, version_id: null });
+
+    // Each acceptance is in its colegio's export, and only there.
+    const gremio = (lines: string[]) => lines.filter((line) => line.startsWith(`${DEMO_ACCOUNTS.gremio};`));
+    expect(gremio(await exportLines(colegioA)).filter((line) => !line.includes("texto inicial"))).toHaveLength(1);
+    expect(gremio(await exportLines(colegioB))).toHaveLength(1);
+  });
+
+  it("with no colegio chosen, the built-in text accepted is recorded in every colegio of the user that holds it", async () => {
+    const [colegioA, colegioB] = await Promise.all([
+      tokenFor(ctx.app, DEMO_ACCOUNTS.colegio),
+      tokenFor(ctx.app, "colegio-b@coordina.test"),
+    ]);
+    const company = await ensureCompany(db(), { type: Role.gremio, name: "Dos Colegios S.L.", cif: "B28000004" });
+    await ensureMembership(db(), A, company.id);
+    await ensureMembership(db(), B, company.id);
+    await ensureUser(db(), {
+      email: "dos@colegios.test",
+      password: DEMO_PASSWORD,
+      companyId: company.id,
+      role: Role.gremio,
+    });
+    const token = await tokenFor(ctx.app, "dos@colegios.test");
+    expectError(await providerWork(token), 403, ErrorKey.legalNotAccepted);
+    expect((await terms(token, null)).json().data).toMatchObject({
+      version_id: null,
+      colegio_name: null,
+      accepted: false,
+    });
+    expect((await accept(token, null, null)).statusCode).toBe(200);
+    expect((await providerWork(token)).statusCode).toBe(200);
+    for (const colegio of [colegioA, colegioB]) {
+      const mine = (await exportLines(colegio)).filter((line) => line.startsWith("dos@colegios.test;"));
+      expect(mine).toEqual([expect.stringContaining("30/01/2024 (texto inicial)")]);
+    }
   });
 
   it("still stops a user who never accepted anything, and the settings call still accepts the built-in text", async () => {

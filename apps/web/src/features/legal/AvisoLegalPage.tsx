@@ -23,6 +23,8 @@ export default function AvisoLegalPage() {
   const current = useSession();
   const builtIn = termsFor(roleOf(current));
   const terms = useQuery(currentTermsQuery(current?.colegio.id ?? 0));
+  // With no colegio chosen there is no colegio's advice to show: the user picks one.
+  const chosen = (current?.colegio.id ?? -1) > 0;
 
   return (
     <PageFrame title={t("menu.aviso-legal")}>
@@ -38,7 +40,11 @@ export default function AvisoLegalPage() {
             <Title order={2} size="h4" mb="sm">
               {t("aviso-legal-page.advice")}
             </Title>
-            {terms.data.aviso_legal !== null ? (
+            {!chosen ? (
+              <Text size="sm" c="dimmed" data-testid="aviso-legal-choose">
+                {t("aviso-legal-page.choose-colegio")}
+              </Text>
+            ) : terms.data.aviso_legal !== null ? (
               <SanitizedHtml html={terms.data.aviso_legal} testId="aviso-legal-text" />
             ) : (
               <Text size="sm" c="dimmed">

@@ -16,6 +16,7 @@ const saved = (id: number, html: string) => ({
   html,
   accepted: false,
   aviso_legal: "<p>Aviso del colegio</p>",
+  colegio_name: null as string | null,
 });
 
 function renderPopup() {
@@ -32,11 +33,15 @@ describe("the terms pop-up with the colegio's own version (issue 23 part 4)", ()
   it("shows the version's text and date and the legal advice, and accepts the version read", async () => {
     startTestSession([], { role: Role.gremio });
     session.setLegalAccepted(false);
-    const calls = stubServer((path) =>
-      path === "/settings/legal-texts/terms"
-        ? json(200, { result: true, data: saved(7, "<h2>Condiciones</h2><p>Texto <strong>nuevo</strong></p>") })
-        : json(200, { result: true }),
-    );
+    let accepted = false;
+    const calls = stubServer((path) => {
+      if (path !== "/settings/legal-texts/terms") {
+        accepted = true;
+        return json(200, { result: true });
+      }
+      const terms = saved(7, "<h2>Condiciones</h2><p>Texto <strong>nuevo</strong></p>");
+      return json(200, { result: true, data: { ...terms, accepted } });
+    });
     const { user } = renderPopup();
     const text = await screen.findByTestId("terms-text");
     expect(text.querySelector("strong")?.textContent).toBe("nuevo");
@@ -72,6 +77,40 @@ describe("the terms pop-up with the colegio's own version (issue 23 part 4)", ()
       false,
     );
     expect(session.get()?.legalAccepted).toBe(false);
+  });
+
+  it("with no colegio chosen, asks each colegio's conditions in turn, naming the colegio, then goes on", async () => {
+    startTestSession([], { role: Role.gremio });
+    session.setLegalAccepted(false);
+    const pending = [
+      { ...saved(7, "<p>Condiciones de Barcelona</p>"), colegio_name: "Colegio de Barcelona" },
+      { ...saved(9, "<p>Condiciones de Madrid</p>"), colegio_name: "Colegio de Madrid" },
+    ];
+    const calls = stubServer((path) => {
+      if (path !== "/settings/legal-texts/terms") {
+        pending.shift();
+        return json(200, { result: true });
+      }
+      const next = pending[0] ?? { ...saved(7, ""), version_id: null, html: null, accepted: true };
+      return json(200, { result: true, data: next });
+    });
+    const { user } = renderPopup();
+    expect((await screen.findByTestId("terms-colegio")).textContent).toBe("Condiciones de uso de Colegio de Barcelona");
+    const checkbox = () => screen.getByRole("checkbox", { name: "He leído y acepto las condiciones de uso" });
+    await user.click(checkbox());
+    await user.click(screen.getByRole("button", { name: "Aceptar" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("terms-colegio").textContent).toBe("Condiciones de uso de Colegio de Madrid"),
+    );
+    expect(checkbox()).toHaveProperty("checked", false);
+    expect(session.get()?.legalAccepted).toBe(false);
+    await user.click(checkbox());
+    await user.click(screen.getByRole("button", { name: "Aceptar" }));
+    expect(await screen.findByText("Después")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "/settings/legal-texts/accept").map((c) => c.body.version_id)).toEqual([
+      7, 9,
+    ]);
+    expect(session.get()?.legalAccepted).toBe(true);
   });
 });
 

@@ -67,6 +67,13 @@ export default function LegalPage() {
         }
         throw error;
       }
+      // With no colegio chosen, another of the user's colegios may have conditions of its own to accept.
+      const next = await fetchCurrentTerms();
+      if (!next.accepted) {
+        setTicked(false);
+        setTerms(next);
+        return;
+      }
       target.current = nextPage(current);
       session.setLegalAccepted(true);
     },
@@ -133,6 +140,11 @@ export default function LegalPage() {
       >
         {/* The terms scroll; the acceptance stays in view below them. */}
         <ScrollArea.Autosize mah="calc(100dvh - 280px)" type="auto" offsetScrollbars>
+          {terms.colegio_name !== null && (
+            <Text fw={600} mb="sm" data-testid="terms-colegio">
+              {t("legal-page.colegio", { colegio: terms.colegio_name })}
+            </Text>
+          )}
           <TermsBody builtIn={builtIn} current={terms} />
         </ScrollArea.Autosize>
         <Checkbox
