@@ -355,13 +355,18 @@ export function complianceModel(world: ComplianceWorld) {
   }
 
   /**
-   * A porter's row in the doormen summary, over those of `communityIds` where it is a live porter:
-   * uploads each once (as a provider's in a colegio), reads summed over the communities.
+   * A party's figures over those of `communityIds` where it is one (`isParty`): its uploads each once (as a
+   * provider's in a colegio), its reads summed over the communities, and how many communities they are.
    */
-  function porterOver(porterId: number, communityIds: number[]): PorterOverFigures {
-    const where = [...new Set(communityIds)].filter((c) => worksIn(c, porterId));
-    const uploads = distinctDuties(where.flatMap((c) => porterUploadDuties(c, porterId)));
-    const reads = where.flatMap((c) => porterReadDuties(c, porterId));
+  function figuresOver(
+    communityIds: number[],
+    isParty: (communityId: number) => boolean,
+    uploadsIn: (communityId: number) => UploadDuty[],
+    readsIn: (communityId: number) => ReadDuty[],
+  ): PorterOverFigures {
+    const where = [...new Set(communityIds)].filter(isParty);
+    const uploads = distinctDuties(where.flatMap(uploadsIn));
+    const reads = where.flatMap(readsIn);
     return {
       must_upload: uploads.length,
       uploaded: uploads.filter((d) => d.met).length,
@@ -371,22 +376,23 @@ export function complianceModel(world: ComplianceWorld) {
     };
   }
 
-  /**
-   * A provider's row in the administrator's compliance overview, over those of `communityIds` it serves
-   * (rule 12): uploads each once (as in a colegio), reads summed over the communities.
-   */
-  function providerOver(providerId: number, communityIds: number[]): PorterOverFigures {
-    const where = [...new Set(communityIds)].filter((c) => serves(c, providerId));
-    const uploads = distinctDuties(where.flatMap((c) => uploadDuties(c, providerId)));
-    const reads = where.flatMap((c) => readDuties(c, providerId));
-    return {
-      must_upload: uploads.length,
-      uploaded: uploads.filter((d) => d.met).length,
-      must_read: reads.length,
-      readed: reads.filter((d) => d.met).length,
-      numfincas: where.length,
-    };
-  }
+  /** A porter's row in the doormen summary, over those of `communityIds` where it is a live porter (rule 10). */
+  const porterOver = (porterId: number, communityIds: number[]): PorterOverFigures =>
+    figuresOver(
+      communityIds,
+      (c) => worksIn(c, porterId),
+      (c) => porterUploadDuties(c, porterId),
+      (c) => porterReadDuties(c, porterId),
+    );
+
+  /** A provider's row in the administrator's compliance overview, over those of `communityIds` it serves (rule 12). */
+  const providerOver = (providerId: number, communityIds: number[]): PorterOverFigures =>
+    figuresOver(
+      communityIds,
+      (c) => serves(c, providerId),
+      (c) => uploadDuties(c, providerId),
+      (c) => readDuties(c, providerId),
+    );
 
   /** Why an unmet upload is unmet: by the newest live document (highest id) the company has for it. */
   function unmetUpload(duty: UploadDuty, providerId: number): MissingDuty {
