@@ -18,8 +18,7 @@ export interface MenuItem {
 
 /**
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
- * and the browser tab's name (`currentEntry`). Entries whose page is still 'En preparación' wait for their issue:
- * the colegio's 'Resumen de documentos' (`/documents/summary`) for issue 23. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
+ * and the browser tab's name (`currentEntry`). 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
  * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
  */
 const MENU: readonly MenuItem[] = [
@@ -31,6 +30,8 @@ const MENU: readonly MenuItem[] = [
   { label: "provee-actividades", to: "/provee-actividades", roles: [Role.colegio, Role.administrador] },
   { label: "definiciones", to: "/documents/settings", roles: [Role.colegio] },
   { label: "documentos-validar", to: "/documents/mandatory", roles: [Role.colegio] },
+  // Its documents by definition, what expires within 30 days and what waits for its validation (issue 23).
+  { label: "resumen-documentos", to: "/documents/summary", roles: [Role.colegio] },
   // Every provider's work in one place (issue 21; the spec gated it behind pending-tasks, which now only chooses
   // whether the provider starts here or at its communities, whose page sums the same up with a link here).
   { label: "pendientes", to: "/proveedores/main", roles: [Role.gremio] },

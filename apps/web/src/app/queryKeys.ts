@@ -56,6 +56,8 @@ export const queryKeys = {
   definedDocuments: "defined-documents",
   /** the colegio's documents pending validation */
   pendingValidation: "pending-validation",
+  colegioDocumentsSummary: "colegio-documents-summary",
+  expiringSoon: "expiring-soon",
   /** what the calling provider still has to upload and to read ('Tareas pendientes' and its summary) */
   providerPending: "provider-pending",
   /** a provider's requests to join colegios and the colegios it may ask; a colegio's open requests (issue 21) */

@@ -223,7 +223,14 @@ const routes: RouteObject[] = [
             ],
           ),
           // The colegio's legal texts and who accepted them (issue 23 part 4).
-          only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
+          only(
+            [colegio],
+            [
+              lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage")),
+              // The colegio's documents at a glance and those expiring soon (the dashboard's figure links here).
+              lazyPage("/documents/summary", () => import("../features/documents/ColegioSummaryPage")),
+            ],
+          ),
           only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
           only(
             [colegio, administrador, gremio, portero],

@@ -262,6 +262,51 @@ export const pendingValidationRowSchema = z.object({
 });
 export type PendingValidationRow = z.infer<typeof pendingValidationRowSchema>;
 
+const EXPIRING_SOON_SORTABLE = ["obsolete"] as const;
+export type ExpiringSoonSortKey = (typeof EXPIRING_SOON_SORTABLE)[number];
+/**
+ * POST companies/documents/expiring-soon: the colegio's documents that are current today and whose last valid
+ * day is within the next 30 days (the dashboard's 'Caducan en los próximos 30 días'), soonest first unless
+ * `sortDesc`; `filter` searches the company, the definition and the file's name.
+ */
+export const expiringSoonRequestSchema = pagingSchema(EXPIRING_SOON_SORTABLE).extend({
+  id_definition: recordIdSchema.optional(),
+});
+
+/** A row of POST companies/documents/expiring-soon: the document, whose it is, and where it counts. */
+export const expiringSoonRowSchema = pendingValidationRowSchema.extend({
+  /** the community a per-community document was uploaded for; null: a general one, it counts in all */
+  community_name: z.string().nullable(),
+});
+export type ExpiringSoonRow = z.infer<typeof expiringSoonRowSchema>;
+
+/** One of the colegio's live definitions in its documents' summary. */
+export const colegioDefinitionSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  requirement_origin: z.number().int(),
+  group: z.string().nullable(),
+  validate_colegio_required: z.boolean(),
+  /** its documents current today whose last valid day is within the next 30 days */
+  expiring_soon: z.number().int(),
+  /** its documents waiting for the colegio's validation (the 'Validar documentos' list's) */
+  pending_validation: z.number().int(),
+});
+export type ColegioDefinitionSummary = z.infer<typeof colegioDefinitionSummarySchema>;
+
+/** POST companies/documents/colegio-summary takes no parameters besides `colg_id`. */
+export const colegioDocumentsSummaryRequestSchema = z.object({}).strict();
+
+/** POST companies/documents/colegio-summary: the colegio's documents at a glance, by definition. */
+export const colegioDocumentsSummarySchema = z.object({
+  today: z.string(),
+  /** the sums over the definitions: the dashboard's two figures */
+  expiring_soon: z.number().int(),
+  pending_validation: z.number().int(),
+  definitions: z.array(colegioDefinitionSummarySchema),
+});
+export type ColegioDocumentsSummary = z.infer<typeof colegioDocumentsSummarySchema>;
+
 /** POST companies/documents/validatedocument {valid, id_document} (spec 02 §7). */
 export const validateDocumentSchema = z.object({ valid: z.boolean(), id_document: recordIdSchema });
 export const documentValidatedSchema = z.object({

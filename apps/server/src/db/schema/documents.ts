@@ -167,6 +167,11 @@ export const companyDocuments = pgTable(
     index("company_documents_definition_obsolete_idx")
       .on(t.definitionId, t.fileObsolete)
       .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),
+    // The colegio's 'Caducan en los próximos 30 días' (migration 0020), soonest first: its page is the first
+    // rows of this range in order, instead of every document of the range sorted.
+    index("company_documents_obsolete_idx")
+      .on(t.fileObsolete, t.id)
+      .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),
   ],
 );
 

@@ -44,40 +44,6 @@ const colegioDocuments = (colegioId: number) => sql`company_documents d
   join document_definitions def on def.id = d.definition_id and def.colegio_id = ${colegioId} and def.erased = false
   where d.erased = false and d.file_deleted = false`;
 
-/**
- * How many of them are current today and stop being so within EXPIRING_SOON_DAYS: their last valid day
- * (the file's expiry) is from today to today + 30 (index company_documents_definition_obsolete_idx).
- */
-export async function countExpiringSoon(db: DbOrTx, colegioId: number, today: string): Promise<number> {
-  const rows = await queryTypedPrepared(
-    db,
-    sql`select count(*) as n from ${colegioDocuments(colegioId)} and d.file_obsolete is not null
-          and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int`,
-    { n: col.int },
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * How many documents the pending-validation list (companies/documents/pending-validation) holds without a
- * search: its conditions, read from the documents' copies of their file's expiry and deletion (kept equal
- * by the triggers of migration 0006) instead of the files, as index ranges per definition
- * (company_documents_pending_validation_idx) instead of every file of the platform. The tests compare it
- * with the list's count.
- */
-export async function countPendingValidation(db: DbOrTx, colegioId: number, today: string): Promise<number> {
-  const rows = await queryTypedPrepared(
-    db,
-    sql`select count(*) as n from company_documents d
-        join document_definitions def on def.id = d.definition_id and def.colegio_id = ${colegioId}
-          and def.erased = false and def.validate_colegio_required
-        where d.erased = false and d.validated = false and d.file_deleted = false
-          and (d.file_obsolete >= ${today}::date or (d.file_obsolete is null and not def.obsoletable))`,
-    { n: col.int },
-  );
-  return rows[0]?.n ?? 0;
-}
-
 /** A day's share of lights, as the snapshot stores it. */
 export interface DaySnapshot {
   providers: LightShare;

@@ -11,12 +11,11 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { colegioScope } from "../companies/companies.policy.js";
+import { colegioDocumentFigures } from "../documents/documents.repository.js";
 import { dashboardPolicy } from "./dashboard.policy.js";
 import {
   activeProviderFigures,
   colegioTrend,
-  countExpiringSoon,
-  countPendingValidation,
   expiringInCommunities,
   keepFirstSnapshotOfDay,
   scopeCommunityFigures,
@@ -40,11 +39,11 @@ export async function colegioDashboard(db: Db, actor: Actor): Promise<ColegioDas
   const colegioId = colegioScope(actor);
   const today = todayInSpain();
   // Independent statements: on PostgreSQL they run side by side on the pool's connections.
-  const [providerFigures, communityFigures, expiringSoon, pendingValidation, trend] = await Promise.all([
+  const [providerFigures, communityFigures, documents, trend] = await Promise.all([
     activeProviderFigures(db, colegioId, today),
     scopeCommunityFigures(db, { colegioId }, today),
-    countExpiringSoon(db, colegioId, today),
-    countPendingValidation(db, colegioId, today),
+    // the sums of 'Resumen de documentos' (/documents/summary), each figure the count of the list behind it
+    colegioDocumentFigures(db, colegioId, today),
     colegioTrend(db, colegioId, today),
   ]);
   const providers = shareOf(providerFigures, providerRowLight);
@@ -58,8 +57,8 @@ export async function colegioDashboard(db: Db, actor: Actor): Promise<ColegioDas
     today,
     providers,
     communities,
-    expiring_soon: expiringSoon,
-    pending_validation: pendingValidation,
+    expiring_soon: documents.expiring_soon,
+    pending_validation: documents.pending_validation,
     trend,
   };
 }

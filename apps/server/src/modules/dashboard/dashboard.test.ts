@@ -1,10 +1,12 @@
 import {
   type AdminDashboard,
   type ColegioDashboard,
+  type ColegioDocumentsSummary,
   type CommunityRow,
   type CompanyRow,
   communityRowLight,
   ErrorKey,
+  type ExpiringSoonRow,
   type Light,
   type LightShare,
   providerRowLight,
@@ -172,6 +174,89 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json().count).toBeGreaterThan(0);
     expect(dashboard.pending_validation).toBe(pending.json().count);
+  });
+
+  it("its two document figures are the counts of the lists behind them ('Resumen de documentos')", async () => {
+    const dashboard = await colegioDashboard(w.t.colegio, w.A.id);
+    const summary = await post(w.t.colegio, "/companies/documents/colegio-summary", { colg_id: w.A.id });
+    expect(summary.statusCode, summary.body).toBe(200);
+    const figures: ColegioDocumentsSummary = summary.json().data;
+    expect(figures).toMatchObject({
+      expiring_soon: dashboard.expiring_soon,
+      pending_validation: dashboard.pending_validation,
+    });
+    // By definition: RC holds both (P1's, 10 days, waiting); RIESGOS neither; colegio B's BSEG is not listed.
+    expect(figures.definitions.map((d) => [d.name, d.expiring_soon, d.pending_validation])).toEqual([
+      ["Riesgos de la finca", 0, 0],
+      ["Seguro de responsabilidad civil", 1, 1],
+    ]);
+    const expiring = await allRows<ExpiringSoonRow>(w.t.colegio, "/companies/documents/expiring-soon", {
+      colg_id: w.A.id,
+    });
+    expect(expiring).toHaveLength(dashboard.expiring_soon);
+    expect(expiring[0]).toMatchObject({
+      document: { id: doc.rcP1.id, fileupload: { name: "rc-p1.pdf", obsolete: plusDays(today, 10) } },
+      company_name: w.P1.name,
+      definition_name: "Seguro de responsabilidad civil",
+      community_name: null,
+    });
+  });
+
+  it("lists the expiring documents soonest first, by definition and by search", async () => {
+    // A per-community document of the administrator's, expiring in 3 days, joins P1's (10 days).
+    const soon = await define(ctx, w.t.colegio, {
+      name: "Plan de emergencia",
+      requirement_origin: Requirement.administrator,
+      requirement_dest: Requirement.provider,
+      assocfinca: true,
+      obsoletable: true,
+    });
+    const plan = await uploaded(
+      ctx,
+      w.t.administrador,
+      w.A.id,
+      { id_definition: soon.id, id_finca: w.C1.id, obsolete: plusDays(today, 3) },
+      "plan-c1.pdf",
+    );
+    try {
+      const list = (body: object) =>
+        allRows<ExpiringSoonRow>(w.t.colegio, "/companies/documents/expiring-soon", { colg_id: w.A.id, ...body });
+      expect((await list({})).map((r) => r.document.id)).toEqual([plan.id, doc.rcP1.id]);
+      expect((await list({ sortDesc: "DESC" })).map((r) => r.document.id)).toEqual([doc.rcP1.id, plan.id]);
+      expect(await list({ id_definition: soon.id })).toMatchObject([{ community_name: w.C1.name }]);
+      expect((await list({ filter: "plan-c1" })).map((r) => r.document.id)).toEqual([plan.id]);
+      expect((await list({ filter: w.P1.name })).map((r) => r.document.id)).toEqual([doc.rcP1.id]);
+      // A page past the last one says how many there are.
+      const past = await post(w.t.colegio, "/companies/documents/expiring-soon", {
+        colg_id: w.A.id,
+        page: 3,
+        limit: 1,
+      });
+      expect(past.json()).toMatchObject({ data: [], count: 2 });
+    } finally {
+      await db().execute(sql`update document_definitions set erased = true where id = ${soon.id}`);
+    }
+  });
+
+  it("gives its document lists to the colegio only, each its own", async () => {
+    for (const url of ["/companies/documents/colegio-summary", "/companies/documents/expiring-soon"]) {
+      for (const token of [w.t.administrador, w.t.gremio, w.t.p3]) {
+        const res = await post(token, url, { colg_id: w.A.id });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(403);
+        expect(res.json()).toEqual({ result: false, error: ErrorKey.forbidden });
+      }
+      const anonymous = await call(ctx.app, "POST", url, { body: {} });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().data).toBeUndefined();
+    }
+    const b = await post(w.t.colegioB, "/companies/documents/expiring-soon", { colg_id: w.B.id });
+    expect(b.json().data.map((r: ExpiringSoonRow) => r.definition_name)).toEqual(["Assegurança"]);
+    const bSummary = await post(w.t.colegioB, "/companies/documents/colegio-summary", { colg_id: w.B.id });
+    expect(bSummary.json().data.definitions.map((d: { name: string }) => d.name)).toEqual(["Assegurança"]);
+    // Unknown parameters and a bad page are refused in Spanish keys, not as 500s.
+    const bad = await post(w.t.colegio, "/companies/documents/expiring-soon", { colg_id: w.A.id, page: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toBe(false);
   });
 
   it("shows 12 months of uploads and expiries, and lights only from the days it kept", async () => {

@@ -1,7 +1,15 @@
-import { type DocumentRow, expiryState, type PendingValidationSortKey, todayInSpain } from "@coordina/domain";
+import {
+  type ColegioDefinitionSummary,
+  type DocumentRow,
+  EXPIRING_SOON_DAYS,
+  type ExpiringSoonSortKey,
+  expiryState,
+  type PendingValidationSortKey,
+  todayInSpain,
+} from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client.js";
-import { col, queryTyped, rowReader } from "../../db/rows.js";
+import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { fileColumns, toFileRow } from "../files/files.repository.js";
@@ -159,5 +167,101 @@ export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: So
       orderBy: sortSql(PENDING_VALIDATION_SORT, q.sortBy ?? "created", q.sortDesc ?? "ASC", "d.id"),
     },
     (raw) => ({ document: toDocument(raw, today), ...readPendingColumns(raw) }),
+  );
+}
+
+/**
+ * A live document (`d`, neither it nor its file deleted) current today whose last valid day (its file's expiry,
+ * copied to the document by the triggers of migration 0006) is within EXPIRING_SOON_DAYS: 'Caducan en los
+ * próximos 30 días' (index company_documents_definition_obsolete_idx per definition).
+ */
+const expiringSoonWhere = (today: string) =>
+  sql`d.erased = false and d.file_deleted = false and d.file_obsolete is not null
+      and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int`;
+
+/**
+ * The colegio's live definitions, each with how many of its documents expire within EXPIRING_SOON_DAYS and
+ * how many wait for the colegio's validation: the conditions of the pending-validation list, read from the
+ * documents' copies of their file's expiry and deletion, as index ranges per definition
+ * (company_documents_pending_validation_idx) instead of every file of the platform. The colegio's documents
+ * summary lists them; the dashboard shows their sums (the tests compare both with the lists' counts).
+ */
+async function definitionSummaries(db: DbOrTx, colegioId: number, today: string): Promise<ColegioDefinitionSummary[]> {
+  return queryTypedPrepared(
+    db,
+    sql`select def.id, def.name, def.requirement_origin, def."group", def.validate_colegio_required,
+               (select count(*) from company_documents d
+                where d.definition_id = def.id and ${expiringSoonWhere(today)}) as expiring_soon,
+               case when def.validate_colegio_required then
+                 (select count(*) from company_documents d
+                  where d.definition_id = def.id and d.erased = false and d.validated = false and d.file_deleted = false
+                    and (d.file_obsolete >= ${today}::date or (d.file_obsolete is null and not def.obsoletable)))
+               else 0 end as pending_validation
+        from document_definitions def
+        where def.colegio_id = ${colegioId} and def.erased = false
+        order by lower(def.name), def.id`,
+    {
+      id: col.int,
+      name: col.text,
+      requirement_origin: col.int,
+      group: col.textOrNull,
+      validate_colegio_required: col.bool,
+      expiring_soon: col.int,
+      pending_validation: col.int,
+    },
+  );
+}
+
+/** The colegio's definitions' figures (definitionSummaries) and their sums, the dashboard's two figures. */
+export async function colegioDocumentFigures(db: DbOrTx, colegioId: number, today: string) {
+  const definitions = await definitionSummaries(db, colegioId, today);
+  return {
+    expiring_soon: definitions.reduce((n, d) => n + d.expiring_soon, 0),
+    pending_validation: definitions.reduce((n, d) => n + d.pending_validation, 0),
+    definitions,
+  };
+}
+
+const EXPIRING_SOON_SORT = { obsolete: "d.file_obsolete" } satisfies Record<ExpiringSoonSortKey, string>;
+const readExpiringColumns = rowReader({
+  definition_name: col.text,
+  company_name: col.text,
+  company_type: col.int,
+  community_name: col.textOrNull,
+});
+
+/**
+ * The colegio's documents that expire within EXPIRING_SOON_DAYS (expiringSoonWhere), soonest first, with
+ * their company, definition and the community a per-community one was uploaded for; optionally of one
+ * definition, searching the company, the definition and the file's name.
+ */
+export async function pageExpiringSoon(
+  db: DbOrTx,
+  colegioId: number,
+  q: SortedPage<ExpiringSoonSortKey> & { definitionId?: number | undefined },
+) {
+  const today = todayInSpain();
+  const search = q.filter
+    ? sql`and (co.name ilike ${containsPattern(q.filter)} or dd.name ilike ${containsPattern(q.filter)}
+               or f.name ilike ${containsPattern(q.filter)})`
+    : sql``;
+  const definition = q.definitionId === undefined ? sql`` : sql`and d.definition_id = ${q.definitionId}`;
+  const where = sql`dd.colegio_id = ${colegioId} and dd.erased = false and ${expiringSoonWhere(today)} ${definition}`;
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`${documentColumns}, dd.name as definition_name, co.type as company_type,
+                  cf.name as community_name`,
+      from: sql`${documentFrom} left join communities cf on cf.id = d.community_id`,
+      where: sql`${where} ${search}`,
+      // Without a search the count needs neither the file, the company nor the community.
+      ...(q.filter
+        ? {}
+        : { countFrom: sql`company_documents d join document_definitions dd on dd.id = d.definition_id` }),
+      orderBy: sortSql(EXPIRING_SOON_SORT, q.sortBy ?? "obsolete", q.sortDesc ?? "ASC", "d.id"),
+    },
+    (raw) => ({ document: toDocument(raw, today), ...readExpiringColumns(raw) }),
+    !q.filter,
   );
 }

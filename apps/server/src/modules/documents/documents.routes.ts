@@ -1,4 +1,6 @@
 import {
+  colegioDocumentsSummaryRequestSchema,
+  colegioDocumentsSummarySchema,
   companyDefinedRequestSchema,
   companyDefinedResponseSchema,
   definitionInputSchema,
@@ -8,7 +10,10 @@ import {
   documentResponseSchema,
   documentValidatedSchema,
   errorResponses,
+  expiringSoonRequestSchema,
+  expiringSoonRowSchema,
   idParamsSchema,
+  okEnvelope,
   okResultSchema,
   pagedEnvelope,
   pendingValidationRequestSchema,
@@ -34,7 +39,9 @@ import {
   listTemplates,
 } from "./definitions.service.js";
 import {
+  colegioDocumentsSummary,
   eraseUploadedDocument,
+  expiringSoon,
   getUploadedDocument,
   pendingValidation,
   validateDocument,
@@ -266,5 +273,34 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
       result: true as const,
       ...(await pendingValidation(app.db, actorOf(request), request.body)),
     }),
+  );
+
+  app.post(
+    "/companies/documents/colegio-summary",
+    {
+      config: { roles: [colegio] },
+      schema: {
+        tags: ["documents"],
+        summary:
+          "Resumen de los documentos del colegio por definición: los que caducan en 30 días y los pendientes de validar",
+        body: colegioDocumentsSummaryRequestSchema,
+        response: { 200: okEnvelope(colegioDocumentsSummarySchema), ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, data: await colegioDocumentsSummary(app.db, actorOf(request)) }),
+  );
+
+  app.post(
+    "/companies/documents/expiring-soon",
+    {
+      config: { roles: [colegio] },
+      schema: {
+        tags: ["documents"],
+        summary: "Documentos del colegio que caducan en los próximos 30 días, los más próximos primero",
+        body: expiringSoonRequestSchema,
+        response: { 200: pagedEnvelope(expiringSoonRowSchema), ...errors },
+      },
+    },
+    async (request) => ({ result: true as const, ...(await expiringSoon(app.db, actorOf(request), request.body)) }),
   );
 };

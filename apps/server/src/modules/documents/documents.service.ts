@@ -2,8 +2,10 @@ import {
   type DefinitionDocuments,
   type DocumentResponse,
   ErrorKey,
+  type ExpiringSoonSortKey,
   type PendingValidationSortKey,
   type TemplateRow,
+  todayInSpain,
   type validateDocumentSchema,
 } from "@coordina/domain";
 import type { z } from "zod";
@@ -16,9 +18,11 @@ import { findFileAccess } from "../files/files.repository.js";
 import { type DefinitionRecord, definitionOut, findDefinition } from "./definitions.repository.js";
 import { type DocumentAction, documentPolicy } from "./documents.policy.js";
 import {
+  colegioDocumentFigures,
   type DocumentRecord,
   documentById,
   eraseDocument,
+  pageExpiringSoon,
   pagePendingValidation,
   setValidated,
 } from "./documents.repository.js";
@@ -101,4 +105,24 @@ export async function validateDocument(db: Db, actor: Actor, q: z.output<typeof 
 export function pendingValidation(db: Db, actor: Actor, q: SortedPage<PendingValidationSortKey>) {
   requireAccess(documentPolicy, actor, "reviewCompanies", undefined);
   return pagePendingValidation(db, actor.companyId, q);
+}
+
+/**
+ * POST companies/documents/colegio-summary ('Resumen de documentos'): the colegio's live definitions, each with
+ * its documents expiring within 30 days and those waiting for its validation, and the sums (the dashboard's).
+ */
+export async function colegioDocumentsSummary(db: Db, actor: Actor) {
+  requireAccess(documentPolicy, actor, "reviewCompanies", undefined);
+  const today = todayInSpain();
+  return { today, ...(await colegioDocumentFigures(db, actor.companyId, today)) };
+}
+
+/** POST companies/documents/expiring-soon: the colegio's documents that expire within 30 days, a page. */
+export function expiringSoon(
+  db: Db,
+  actor: Actor,
+  q: SortedPage<ExpiringSoonSortKey> & { id_definition?: number | undefined },
+) {
+  requireAccess(documentPolicy, actor, "reviewCompanies", undefined);
+  return pageExpiringSoon(db, actor.companyId, { ...q, definitionId: q.id_definition });
 }

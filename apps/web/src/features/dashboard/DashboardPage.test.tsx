@@ -69,6 +69,9 @@ describe("/dashboard", () => {
       "/documents/mandatory",
     );
     expect(screen.getByText("4 documentos vigentes caducan en los próximos 30 días.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ver los documentos que caducan" }).getAttribute("href")).toBe(
+      "/documents/summary",
+    );
     const rows = screen.getAllByTestId(/^trend-20/);
     expect(rows).toHaveLength(12);
     expect(within(screen.getByTestId("trend-2026-11")).getByText("2 / 5 / 1 / 2")).toBeTruthy();

@@ -14,6 +14,8 @@ export const PROVIDERS_LIST = "/admin/proveedor";
 export const PROVIDERS_PENDING = `${PROVIDERS_LIST}?docsRead=1`;
 /** The colegio has no page of communities yet: its administrators list counts them ('Fincas'). */
 export const ADMINISTRATORS_LIST = "/admin/administradores";
+/** 'Resumen de documentos': the colegio's documents by definition and the list of those expiring within 30 days. */
+export const DOCUMENTS_SUMMARY = "/documents/summary";
 /** 'Validar documentos': the pending-validation list. */
 export const VALIDATION_LIST = "/documents/mandatory";
 
@@ -63,7 +65,7 @@ function ColegioFigures({ data }: { data: ColegioDashboard }) {
           title={t("expiring.title")}
           figure={data.expiring_soon}
           text={t("expiring.colegio-text", { count: data.expiring_soon })}
-          link={{ to: PROVIDERS_LIST, label: t("expiring.colegio-link") }}
+          link={{ to: DOCUMENTS_SUMMARY, label: t("expiring.colegio-link") }}
           testId="expiring-soon"
         />
         <FigureCard
