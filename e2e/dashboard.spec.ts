@@ -1,6 +1,17 @@
-import type { AdminDashboard, ColegioDashboard, LightShare } from "@coordina/domain";
+import type { AdminDashboard, ColegioDashboard, ColegioDocumentsSummary, LightShare } from "@coordina/domain";
 import { expect, type Page, test } from "@playwright/test";
-import { colegioApi, DEMO, expectSoundPage, hashOf, loginWith, openMenu, PASSWORD } from "./fixtures";
+import {
+  type Api,
+  apiLogin,
+  colegioApi,
+  DEMO,
+  expectSoundPage,
+  hashOf,
+  loginWith,
+  makePdf,
+  openMenu,
+  PASSWORD,
+} from "./fixtures";
 
 /*
  * The dashboards (issue 23 part 3): the demo colegio and administrator open 'Panel' at a desktop width and on a
@@ -47,12 +58,47 @@ async function adminDashboard(page: Page): Promise<AdminDashboard> {
   return ((await res.json()) as { data: AdminDashboard }).data;
 }
 
+/** `days` after today, as YYYY-MM-DD (Spain's date, which the server counts in, is today's here ± 1). */
+function daysAhead(days: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 for (const width of WIDTHS) {
   test.describe(`the dashboards at ${width.name}`, () => {
     test.use({ viewport: width.viewport });
+    // A document of the demo provider's that expires in ten days, under a definition of its own (not mandatory:
+    // no one's duties change), so that 'Caducan en los próximos 30 días' has a row of this run to find.
+    const tag = `${width.viewport.width}-${Date.now().toString(36).slice(-5)}`;
+    const EXPIRING = { definition: `Seguro RC e2e ${tag}`, file: `seguro-rc-${tag}.pdf` };
+    let colegio: Api;
+    let definitionId: number;
+    test.beforeAll(async ({ playwright }, info) => {
+      const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+      colegio = await apiLogin(request, DEMO.colegio.email);
+      const saved = await colegio.post<{ data: { id: number } }>("/document-require-definitions/add", {
+        name: EXPIRING.definition,
+        requirement_origin: 5,
+        requirement_dest: 0,
+        obsoletable: true,
+      });
+      definitionId = saved.data.id;
+      const provider = await apiLogin(request, DEMO.gremio.email);
+      await provider.upload(
+        "/companies/documents/upload-defined-file",
+        { id_definition: String(definitionId), obsolete: daysAhead(10) },
+        EXPIRING.file,
+        await makePdf(`Seguro ${tag}`),
+      );
+    });
+    test.afterAll(async () => {
+      await colegio.post(`/document-require-definitions/delete/${definitionId}`);
+    });
 
     test("the colegio sees its figures as its call answers them, and a figure leads to its list", async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
+      const isPhoneWidth = width.viewport.width < 768;
       const post = await colegioApi(page.request);
       await page.goto("./#/login");
       await loginWith(page, DEMO.colegio.email);
@@ -85,6 +131,29 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Ir a 'Validar documentos'" }).click();
       await expect(page).toHaveURL(/#\/documents\/mandatory$/);
       await expect(page.getByRole("heading", { level: 1, name: "Validar documentos" })).toBeVisible();
+
+      // 'Caducan en los próximos 30 días' leads to 'Resumen de documentos': the same count, by definition, and
+      // the list of them, narrowed to a definition by its count.
+      await page.goBack();
+      await page.getByRole("link", { name: "Ver los documentos que caducan" }).click();
+      await expect(page).toHaveURL(/#\/documents\/summary$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Resumen de documentos" })).toBeVisible();
+      const summary = (await post<{ data: ColegioDocumentsSummary }>("/companies/documents/colegio-summary")).data;
+      expect(summary.expiring_soon).toBe(data.expiring_soon);
+      await expect(page.getByTestId("summary-expiring")).toContainText(
+        `${summary.expiring_soon} documento${summary.expiring_soon === 1 ? " vigente caduca" : "s vigentes caducan"}`,
+      );
+      await page
+        .getByRole("button", { name: `Ver el documento de ${EXPIRING.definition} que caduca en 30 días` })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`#/documents/summary\\?definicion=${definitionId}$`));
+      const row = page.getByTestId(isPhoneWidth ? "expiring-card" : "expiring-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(EXPIRING.file);
+      await expect(row).toContainText("Ascensores Levante S.L.");
+      await expect(row).toContainText("Todas las comunidades");
+      await expectNoSideways(page);
+      await expectSoundPage(page, "the colegio's documents summary");
     });
 
     test("the administrator sees its communities by light and what expires soon, and reaches its list", async ({

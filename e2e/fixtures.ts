@@ -350,6 +350,39 @@ export async function colegioApi(request: APIRequestContext) {
   };
 }
 
+type Post = <T = unknown>(path: string, body?: object) => Promise<T>;
+
+export interface Api {
+  post: Post;
+  upload: (path: string, fields: Record<string, string>, name: string, bytes: Buffer) => Promise<unknown>;
+}
+
+/** Logs in through the API and answers calls (JSON or multipart) as that user in its first colegio. */
+export async function apiLogin(request: APIRequestContext, email: string): Promise<Api> {
+  const login = await request.post("/companies/users/login", { data: { email, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
+  const colgId = data.colegios[0]!.id;
+  const headers = { Authentication: `Bearer ${data.token}` };
+  const check = async <T>(path: string, response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> => {
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    post: async (path, body = {}) =>
+      check(path, await request.post(path, { headers, data: { ...body, colg_id: colgId } })),
+    // Multipart bodies carry the colegio in the query; the fields go before the file.
+    upload: async (path, fields, name, bytes) =>
+      check(
+        path,
+        await request.post(`${path}?colg_id=${colgId}`, {
+          headers,
+          multipart: { ...fields, file: { name, mimeType: "application/pdf", buffer: bytes } },
+        }),
+      ),
+  };
+}
+
 /**
  * A light (a locator, or the words that name its button) reached with the keyboard (Tab onto it from the
  * element before it, as a keyboard user does) opens its own tooltip with `words` in it: what it counts and,

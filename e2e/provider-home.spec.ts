@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO, dropFile, isPhone, loginWith, logout, makePdf, openMenu, PASSWORD } from "./fixtures";
+import { type Api, apiLogin, DEMO, dropFile, isPhone, loginWith, logout, makePdf, openMenu } from "./fixtures";
 
 /*
  * The provider home and the colegio's view of a provider's communities (spec 02 §2 'Provider home',
@@ -26,39 +26,6 @@ const run = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90
 /** Requirement values (spec 02 §3). */
 const ADMINISTRATOR = 0;
 const PROVIDER_REQ = 5;
-
-type Post = <T = unknown>(path: string, body?: object) => Promise<T>;
-
-interface Api {
-  post: Post;
-  upload: (path: string, fields: Record<string, string>, name: string, bytes: Buffer) => Promise<unknown>;
-}
-
-/** Logs in through the API and answers calls as that user in its (only) colegio. */
-async function apiLogin(request: APIRequestContext, email: string): Promise<Api> {
-  const login = await request.post("/companies/users/login", { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
-  const colgId = data.colegios[0]!.id;
-  const headers = { Authentication: `Bearer ${data.token}` };
-  const check = async <T>(path: string, response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> => {
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  return {
-    post: async (path, body = {}) =>
-      check(path, await request.post(path, { headers, data: { ...body, colg_id: colgId } })),
-    // Multipart bodies carry the colegio in the query; the fields go before the file.
-    upload: async (path, fields, name, bytes) =>
-      check(
-        path,
-        await request.post(`${path}?colg_id=${colgId}`, {
-          headers,
-          multipart: { ...fields, file: { name, mimeType: "application/pdf", buffer: bytes } },
-        }),
-      ),
-  };
-}
 
 async function loginAs(page: Page, who: keyof typeof DEMO) {
   await page.goto("./#/login");
