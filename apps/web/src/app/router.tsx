@@ -224,6 +224,11 @@ const routes: RouteObject[] = [
           ),
           // The colegio's legal texts and who accepted them (issue 23 part 4).
           only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
+          // What the administrator's communities must read and who read it (document-read-requirements).
+          only(
+            [administrador],
+            [lazyPage("/documents/lecturas", () => import("../features/document-definitions/ReadingsPage"))],
+          ),
           only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
           only(
             [colegio, administrador, gremio, portero],
