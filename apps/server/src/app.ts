@@ -37,6 +37,7 @@ import { DEFAULT_MAIL_SETTINGS, Mailer, type MailSettings, smtpTransport } from 
 import { masterRoutes } from "./modules/master/master.routes.js";
 import { porterDocumentsRoutes } from "./modules/porters/porter-documents.routes.js";
 import { portersRoutes } from "./modules/porters/porters.routes.js";
+import { readRequirementsRoutes } from "./modules/read-requirements/read-requirements.routes.js";
 import { readingRoutes } from "./modules/reading/reading.routes.js";
 import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(multipart, { limits: UPLOAD_LIMITS });
     await api.register(documentsRoutes, { store });
     await api.register(readingRoutes);
+    await api.register(readRequirementsRoutes);
     await api.register(complianceRoutes);
     await api.register(adminProvidersRoutes);
     await api.register(portersRoutes, { ctx: accounts });

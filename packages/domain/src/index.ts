@@ -24,6 +24,7 @@ export * from "./schemas/missing.js";
 export * from "./schemas/paging.js";
 export * from "./schemas/porter-missing.js";
 export * from "./schemas/porters.js";
+export * from "./schemas/read-requirements.js";
 export * from "./schemas/reading.js";
 export * from "./validation.js";
 export * from "./version.js";

@@ -56,6 +56,8 @@ const MENU: readonly MenuItem[] = [
   },
   // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
   { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
+  // The colegio's read requirements in the administrator's communities: who read each document (read-only).
+  { label: "lecturas", to: "/documents/lecturas", roles: [Role.administrador] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
   // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },

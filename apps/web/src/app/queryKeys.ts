@@ -52,6 +52,8 @@ export const queryKeys = {
   /** the colegio's document definitions (every tab and page) and one definition's templates */
   definitions: "document-definitions",
   templates: (definitionId: number) => ["definition-templates", definitionId] as const,
+  /** the colegio's read requirements (every page) and one of them with its documents and readers */
+  readRequirements: "read-requirements",
   /** getcompanydefined: the definitions with their uploaded documents (every screen that uploads or validates) */
   definedDocuments: "defined-documents",
   /** the colegio's documents pending validation */

@@ -231,6 +231,11 @@ const routes: RouteObject[] = [
               lazyPage("/documents/summary", () => import("../features/documents/ColegioSummaryPage")),
             ],
           ),
+          // What the administrator's communities must read and who read it (document-read-requirements).
+          only(
+            [administrador],
+            [lazyPage("/documents/lecturas", () => import("../features/document-definitions/ReadingsPage"))],
+          ),
           only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
           only(
             [colegio, administrador, gremio, portero],
