@@ -18,9 +18,11 @@ export interface MenuItem {
 
 /**
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
- * and the browser tab's name (`currentEntry`). Entries whose page is still 'En preparación' wait for their issue:
- * the colegio's 'Resumen de documentos' (`/documents/summary`) for issue 23. 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
- * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
+ * and the browser tab's name (`currentEntry`). 'Resumen de documentos' (`/documents/summary`) and 'Documentos
+ * subidos' (`/documents/uploaded`) are a company's own documents (issue 23), so the administrator and the provider
+ * have them; the colegio uploads nothing and has no such entry (its view of every company is 'Validar documentos'
+ * and the providers list). 'LOPD' (`/lopd`) is the same screen as 'Documentos generales' (its group selector has
+ * LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
  */
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
@@ -56,6 +58,9 @@ const MENU: readonly MenuItem[] = [
   // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
   { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
+  // The company's own documents: its duties at a glance, and everything it has uploaded (issue 23).
+  { label: "resumen-documentos", to: "/documents/summary", roles: [Role.administrador, Role.gremio] },
+  { label: "documentos-subidos", to: "/documents/uploaded", roles: [Role.administrador, Role.gremio] },
   // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too

@@ -225,6 +225,14 @@ const routes: RouteObject[] = [
           // The colegio's legal texts and who accepted them (issue 23 part 4).
           only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
           only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
+          // The company's own documents: its duties at a glance and all it uploaded (issue 23; the colegio uploads none).
+          only(
+            [administrador, gremio, portero],
+            [
+              lazyPage("/documents/summary", () => import("../features/company-documents/SummaryPage")),
+              lazyPage("/documents/uploaded", () => import("../features/company-documents/UploadedPage")),
+            ],
+          ),
           only(
             [colegio, administrador, gremio, portero],
             [

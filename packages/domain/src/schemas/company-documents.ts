@@ -66,6 +66,8 @@ export const companyDocumentRowSchema = z.object({
     assocfinca: z.boolean(),
     /** a new upload replaces the previous one */
     oneonly: z.boolean(),
+    /** its documents must have an expiry date */
+    obsoletable: z.boolean(),
   }),
   /** the community it was uploaded for; null: a general document, counting in every community */
   finca: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -80,7 +82,11 @@ export const companyDocumentsPageSchema = z.object({
   data: z.array(companyDocumentRowSchema),
   count: z.number().int(),
   pagination: z.object({ count: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  /** the communities and the definitions of the company's documents in the colegio, by name: the filters' choices */
+  fincas: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  definitions: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+export type CompanyDocumentsPage = z.infer<typeof companyDocumentsPageSchema>;
 
 /**
  * A duty's state in the summary: `valid` met beyond the next 30 days; `soon` met, but its last current

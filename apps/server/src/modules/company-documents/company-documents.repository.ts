@@ -80,6 +80,7 @@ const readUploaded = rowReader({
   definition_group: group,
   assocfinca: col.bool,
   oneonly: col.bool,
+  obsoletable: col.bool,
   finca_id: col.intOrNull,
   finca_name: col.textOrNull,
   validation: oneOf<CompanyValidationState>(["validated", "pending", "not-required", "none"], "validation state"),
@@ -125,7 +126,7 @@ export function pageCompanyDocuments(
       select: sql`d.id, d.company_id, d.definition_id, d.community_id, f.id as file_id, f.name as file_name,
         f.size as file_size, f.created_at as file_created, to_char(f.obsolete, 'YYYY-MM-DD') as file_obsolete,
         (dd.obsoletable and f.obsolete is null) as needs_expiry, ${expiry} as expiry_state,
-        dd.name as definition_name, dd."group" as definition_group, dd.assocfinca, dd.oneonly,
+        dd.name as definition_name, dd."group" as definition_group, dd.assocfinca, dd.oneonly, dd.obsoletable,
         c.id as finca_id, c.name as finca_name, ${validation} as validation`,
       from: sql`company_documents d join files f on f.id = d.file_id
         join document_definitions dd on dd.id = d.definition_id
@@ -142,7 +143,13 @@ export function pageCompanyDocuments(
       const r = readUploaded(raw);
       return {
         id: r.id,
-        file: { id: r.file_id, name: r.file_name, size: r.file_size, created: r.file_created, obsolete: r.file_obsolete },
+        file: {
+          id: r.file_id,
+          name: r.file_name,
+          size: r.file_size,
+          created: r.file_created,
+          obsolete: r.file_obsolete,
+        },
         needs_expiry: r.needs_expiry,
         expiry_state: r.expiry_state,
         definition: {
@@ -151,6 +158,7 @@ export function pageCompanyDocuments(
           group: r.definition_group,
           assocfinca: r.assocfinca,
           oneonly: r.oneonly,
+          obsoletable: r.obsoletable,
         },
         finca: r.finca_id === null ? null : { id: r.finca_id, name: r.finca_name ?? "" },
         validation: r.validation,
@@ -158,6 +166,30 @@ export function pageCompanyDocuments(
       };
     },
   );
+}
+
+/**
+ * What the filters of the caller's list offer: the communities and the definitions of the live documents
+ * `companyId` uploaded in `colegioId` (its filters choose among them), by name. One statement.
+ */
+export async function companyDocumentFacets(db: DbOrTx, colegioId: number, companyId: number) {
+  const rows = await queryTyped(
+    db,
+    sql`select distinct 'finca' as kind, c.id, c.name
+        from company_documents d join files f on f.id = d.file_id
+        join document_definitions dd on dd.id = d.definition_id and dd.colegio_id = ${colegioId} and dd.erased = false
+        join communities c on c.id = d.community_id
+        where d.company_id = ${companyId} and d.erased = false and f.deleted = false
+        union
+        select distinct 'definition', dd.id, dd.name
+        from company_documents d join files f on f.id = d.file_id
+        join document_definitions dd on dd.id = d.definition_id and dd.colegio_id = ${colegioId} and dd.erased = false
+        where d.company_id = ${companyId} and d.erased = false and f.deleted = false
+        order by 1, 3, 2`,
+    { kind: col.text, id: col.int, name: col.text },
+  );
+  const named = (kind: string) => rows.filter((r) => r.kind === kind).map(({ id, name }) => ({ id, name }));
+  return { fincas: named("finca"), definitions: named("definition") };
 }
 
 const COMMUNITIES_OF: Record<DocumentParty, (colegioId: number, companyId: number) => SQL> = {

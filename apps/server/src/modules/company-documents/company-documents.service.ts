@@ -1,5 +1,5 @@
 import {
-  type CompanyDocumentRow,
+  type CompanyDocumentsPage,
   type companyDocumentsRequestSchema,
   type DocumentSummary,
   type DocumentSummaryRow,
@@ -14,7 +14,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden } from "../../lib/app-error.js";
 import { providerInNoColegio } from "../inclusion/no-colegio.js";
 import { companyDocumentsPolicy } from "./company-documents.policy.js";
-import { companyDuties, pageCompanyDocuments } from "./company-documents.repository.js";
+import { companyDocumentFacets, companyDuties, pageCompanyDocuments } from "./company-documents.repository.js";
 
 /**
  * The colegio the caller's own company is read in: the chosen one (400 without), or none at all for a
@@ -35,10 +35,15 @@ export async function listCompanyDocuments(
   db: Db,
   actor: Actor,
   q: z.output<typeof companyDocumentsRequestSchema>,
-): Promise<{ data: CompanyDocumentRow[]; count: number; pagination: { count: number; page: number; limit: number } }> {
+): Promise<Omit<CompanyDocumentsPage, "result">> {
   const colegioId = await ownColegio(db, actor);
-  if (colegioId === null) return { data: [], count: 0, pagination: { count: 0, page: q.page, limit: q.limit } };
-  return pageCompanyDocuments(db, colegioId, actor.companyId, q, todayInSpain());
+  if (colegioId === null)
+    return { data: [], count: 0, pagination: { count: 0, page: q.page, limit: q.limit }, fincas: [], definitions: [] };
+  const [page, facets] = await Promise.all([
+    pageCompanyDocuments(db, colegioId, actor.companyId, q, todayInSpain()),
+    companyDocumentFacets(db, colegioId, actor.companyId),
+  ]);
+  return { ...page, ...facets };
 }
 
 /**

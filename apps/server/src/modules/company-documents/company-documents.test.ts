@@ -1,5 +1,5 @@
 import {
-  type CompanyDocumentRow,
+  type CompanyDocumentsPage,
   type DocumentSummary,
   ErrorKey,
   todayInSpain,
@@ -46,7 +46,7 @@ const summaryOf = async (token: string, colegioId: number): Promise<DocumentSumm
 const listOf = async (token: string, colegioId: number, body: object = {}) => {
   const res = await post(token, "/companies/documents", { colg_id: colegioId, ...body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: CompanyDocumentRow[]; count: number };
+  return res.json() as CompanyDocumentsPage;
 };
 const pendingOf = async (token: string, colegioId: number) => {
   const res = await post(token, "/companies/providers/upload_pending", { colg_id: colegioId });
@@ -88,11 +88,21 @@ describe("companies/documents/summary", () => {
     const model = await modelOfDatabase(db());
     const duties = model.companyUploadDuties(w.A.id, w.P1.id);
     expect(duties.length).toBeGreaterThan(0);
-    expect(dutiesOf(s).map((d) => d.split(" ")[0]).sort()).toEqual(
-      duties.map((d) => `${d.definitionId}:${d.communityId}`).sort(),
-    );
-    expect(dutiesOf(s).filter((d) => !/ (valid|soon)$/.test(d)).map((d) => d.split(" ")[0]).sort()).toEqual(
-      duties.filter((d) => !d.met).map((d) => `${d.definitionId}:${d.communityId}`).sort(),
+    expect(
+      dutiesOf(s)
+        .map((d) => d.split(" ")[0])
+        .sort(),
+    ).toEqual(duties.map((d) => `${d.definitionId}:${d.communityId}`).sort());
+    expect(
+      dutiesOf(s)
+        .filter((d) => !/ (valid|soon)$/.test(d))
+        .map((d) => d.split(" ")[0])
+        .sort(),
+    ).toEqual(
+      duties
+        .filter((d) => !d.met)
+        .map((d) => `${d.definitionId}:${d.communityId}`)
+        .sort(),
     );
     expect(def.PLAN).toBe(s.data[1]!.definition_id);
     expect(E.E3.id).not.toBe(s.data[1]!.duties.at(-1)!.finca_id);
@@ -111,12 +121,13 @@ describe("companies/documents/summary", () => {
     );
     const pending = await pendingOf(w.t.gremio, w.A.id);
     expect(pending.length).toBe(3);
-    expect(owed.sort((a, b) => `${a.definition_id}:${a.finca_id}`.localeCompare(`${b.definition_id}:${b.finca_id}`)))
-      .toEqual(
-        pending
-          .map((p) => ({ definition_id: p.definition_id, finca_id: p.finca_id, state: p.state, obsolete: p.obsolete }))
-          .sort((a, b) => `${a.definition_id}:${a.finca_id}`.localeCompare(`${b.definition_id}:${b.finca_id}`)),
-      );
+    expect(
+      owed.sort((a, b) => `${a.definition_id}:${a.finca_id}`.localeCompare(`${b.definition_id}:${b.finca_id}`)),
+    ).toEqual(
+      pending
+        .map((p) => ({ definition_id: p.definition_id, finca_id: p.finca_id, state: p.state, obsolete: p.obsolete }))
+        .sort((a, b) => `${a.definition_id}:${a.finca_id}`.localeCompare(`${b.definition_id}:${b.finca_id}`)),
+    );
     expect(s.counts.expired + s.counts.incomplete + s.counts.missing).toBe(pending.length);
     // The colegio's providers list: the missing words of *Docs a subir* and the figure itself.
     const words = await post(w.t.colegio, "/companies/providers/missing", { id_gremio: w.P1.id });
@@ -183,7 +194,11 @@ describe("companies/documents/summary", () => {
     }
     expectError(await post(w.t.gremio, "/companies/documents/summary", {}), 400, ErrorKey.colegioRequired);
     // A colegio the provider does not work in.
-    expectError(await post(w.t.p2, "/companies/documents/summary", { colg_id: w.B.id }), 403, ErrorKey.colegioForbidden);
+    expectError(
+      await post(w.t.p2, "/companies/documents/summary", { colg_id: w.B.id }),
+      403,
+      ErrorKey.colegioForbidden,
+    );
   });
 });
 
@@ -231,14 +246,15 @@ describe("companies/documents", () => {
     expect(await ids({ expiry: "expired" })).toEqual([doc.rcOldP1.id, doc.rcNewerP1.id].sort());
     expect(await ids({ expiry: "none" })).toEqual([]);
     expect(await ids({ validation: "pending" })).toEqual([doc.evalP1.id]);
-    expect(await ids({ validation: "not-required" })).toEqual(
-      [doc.planC1P1.id, doc.planE2P1.id, doc.albP1.id].sort(),
-    );
+    expect(await ids({ validation: "not-required" })).toEqual([doc.planC1P1.id, doc.planE2P1.id, doc.albP1.id].sort());
     // P3's RC has no date: 'none' (Falta la fecha de caducidad), and waits for nothing.
     const p3 = await listOf(w.t.p3, w.A.id, { expiry: "none" });
     expect(p3.data.map((r) => [r.id, r.needs_expiry, r.validation])).toEqual([[doc.rcP3.id, true, "none"]]);
     // The colegio validates EVAL: it moves from pending to validated.
-    const v = await post(w.t.colegio, "/companies/documents/validatedocument", { valid: true, id_document: doc.evalP1.id });
+    const v = await post(w.t.colegio, "/companies/documents/validatedocument", {
+      valid: true,
+      id_document: doc.evalP1.id,
+    });
     expect(v.statusCode, v.body).toBe(200);
     expect(await ids({ validation: "validated" })).toEqual([doc.evalP1.id]);
     expect(await ids({ validation: "pending" })).toEqual([]);
@@ -281,6 +297,22 @@ describe("companies/documents", () => {
     }
     expectError(await post(w.t.gremio, "/companies/documents", {}), 400, ErrorKey.colegioRequired);
     expectError(await post(w.t.p2, "/companies/documents", { colg_id: w.B.id }), 403, ErrorKey.colegioForbidden);
-    expectError(await post(w.t.gremio, "/companies/documents", { colg_id: w.A.id, limit: 101 }), 400, ErrorKey.invalidInput);
+    expectError(
+      await post(w.t.gremio, "/companies/documents", { colg_id: w.A.id, limit: 101 }),
+      400,
+      ErrorKey.invalidInput,
+    );
+  });
+});
+
+describe("companies/documents: the filters' choices", () => {
+  it("are the communities and definitions of the company's documents in the colegio, by name", async () => {
+    const { w, def, E } = story;
+    const page = await listOf(w.t.gremio, w.A.id, { id_finca: w.C1.id });
+    expect(page.fincas).toEqual([
+      { id: w.C1.id, name: w.C1.name },
+      { id: E.E2.id, name: E.E2.name },
+    ]);
+    expect(page.definitions.map((d) => d.id)).toEqual([def.ALB, def.EVAL, def.PLAN, def.RC]);
   });
 });
