@@ -3,6 +3,7 @@ import {
   colegioApi,
   DEMO,
   ddmmyyyy,
+  dropFile,
   expectSoundPage,
   isPhone,
   loginWith,
@@ -16,7 +17,7 @@ import {
  * A company's own documents (issue 23: /documents/summary 'Resumen de documentos', /documents/uploaded
  * 'Documentos subidos'): the demo provider sees a mandatory document that expires within 30 days in its
  * summary, finds it among its uploaded documents with the filters (kept in the address), edits its expiry
- * to two months ahead, and the summary says it is valid. At 1366×768 and at 375×812, each width with its own
+ * to two months ahead, the summary says it is valid, and it is replaced by a new file. At 1366×768 and at 375×812, each width with its own
  * definition, so that what one leaves does not count in the other.
  */
 
@@ -66,7 +67,8 @@ const figureValue = async (page: Page, which: "valid" | "soon" | "expired" | "pe
 for (const size of WIDTHS) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
-    test.describe.configure({ timeout: 90_000 });
+    // A long journey (two date pickers, an upload, five screens with axe) on a busy machine.
+    test.describe.configure({ timeout: 180_000 });
     const tag = `${run}-${size.width}`;
     const DEFINITION = `Certificado de la Seguridad Social ${tag}`;
     const FILE = `ss-${tag}.pdf`;
@@ -144,6 +146,27 @@ for (const size of WIDTHS) {
       await expect(figure(page, "soon")).toHaveText(String(before.soon - 1));
       await expect(figure(page, "valid")).toHaveText(String(before.valid + 1));
       await expectSoundPage(page, "Resumen de documentos, después");
+
+      // 'Sustituir': a new file for the same definition; without the date it demands, the edit form asks for it.
+      await openMenu(page, "Documentos subidos");
+      await page.getByLabel("Tipo de documento").selectOption({ label: DEFINITION });
+      await entry.getByRole("button", { name: `Sustituir ${FILE}` }).click();
+      const replace = page.getByRole("dialog", { name: "Sustituir documento" });
+      await expect(replace).toContainText(DEFINITION);
+      const NEW_FILE = `ss-nuevo-${tag}.pdf`;
+      await dropFile(page, replace.getByTestId("upload-area"), NEW_FILE, await makePdf(`${NEW_FILE} ${run}`));
+      await expect(replace).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText("Fecha de caducidad obligatoria");
+      await openPicker(page, dialog.getByRole("button", { name: "Fecha de caducidad", exact: true }));
+      await pickDay(page, 3, 10);
+      await dialog.getByRole("button", { name: "Guardar" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("uploaded-count")).toHaveText("2 documentos");
+      await expect(entry.getByTestId("uploaded-replaced")).toHaveText("Sustituido por uno más reciente");
+      const newer = page.getByRole(isPhone(page) ? "listitem" : "row").filter({ hasText: NEW_FILE });
+      await expect(newer.getByTestId("uploaded-replaced")).toHaveCount(0);
+      await expectSoundPage(page, "Documentos subidos, sustituido");
     });
   });
 }
