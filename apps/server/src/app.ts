@@ -22,6 +22,7 @@ import { communitiesRoutes } from "./modules/communities/communities.routes.js";
 import { communityProvidersRoutes } from "./modules/communities/community-providers.routes.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { companyConfigsRoutes } from "./modules/company-configs/company-configs.routes.js";
+import { companyDocumentsRoutes } from "./modules/company-documents/company-documents.routes.js";
 import { complianceRoutes } from "./modules/compliance/compliance.routes.js";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions) {
     await api.register(readingRoutes);
     await api.register(readRequirementsRoutes);
     await api.register(complianceRoutes);
+    await api.register(companyDocumentsRoutes);
     await api.register(adminProvidersRoutes);
     await api.register(portersRoutes, { ctx: accounts });
     await api.register(porterDocumentsRoutes);

@@ -15,6 +15,7 @@ export * from "./schemas/calendar.js";
 export * from "./schemas/common.js";
 export * from "./schemas/communities.js";
 export * from "./schemas/companies.js";
+export * from "./schemas/company-documents.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/documents.js";
 export * from "./schemas/imports.js";

@@ -18,8 +18,12 @@ export interface MenuItem {
 
 /**
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
- * and the browser tab's name (`currentEntry`). 'LOPD' (`/lopd`) is the same screen as 'Documentos generales'
- * (its group selector has LOPD): one entry per screen. router.test.tsx fails if an entry leads to a placeholder.
+ * and the browser tab's name (`currentEntry`). 'Resumen de documentos' (`/documents/summary`) and 'Documentos
+ * subidos' (`/documents/uploaded`) are a company's own documents (issue 23), so the administrator and the provider
+ * have them; the colegio's 'Resumen de documentos' is its colegio's documents by definition, those expiring soon and
+ * those waiting for its validation (the same address; it uploads nothing, so it has no 'Documentos subidos'). 'LOPD'
+ * (`/lopd`) is the same screen as 'Documentos generales' (its group selector has LOPD): one entry per screen.
+ * router.test.tsx fails if an entry leads to a placeholder.
  */
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },
@@ -59,6 +63,9 @@ const MENU: readonly MenuItem[] = [
   // The colegio's read requirements in the administrator's communities: who read each document (read-only).
   { label: "lecturas", to: "/documents/lecturas", roles: [Role.administrador] },
   { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
+  // The company's own documents: its duties at a glance, and everything it has uploaded (issue 23).
+  { label: "resumen-documentos", to: "/documents/summary", roles: [Role.administrador, Role.gremio] },
+  { label: "documentos-subidos", to: "/documents/uploaded", roles: [Role.administrador, Role.gremio] },
   // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too

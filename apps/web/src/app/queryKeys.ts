@@ -62,6 +62,9 @@ export const queryKeys = {
   expiringSoon: "expiring-soon",
   /** what the calling provider still has to upload and to read ('Tareas pendientes' and its summary) */
   providerPending: "provider-pending",
+  /** the caller's own uploaded documents (every page and filter) and its upload duties ('Resumen de documentos') */
+  companyDocuments: "company-documents",
+  documentSummary: "document-summary",
   /** a provider's requests to join colegios and the colegios it may ask; a colegio's open requests (issue 21) */
   inclusionRequests: "inclusion-requests",
   colegioInclusionRequests: "colegio-inclusion-requests",

@@ -66,6 +66,8 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/documents/settings")).toBe("page");
     expect(pageAt("/proveedores/main")).toBe("page");
     expect(pageAt("/documents/summary")).toBe("page");
+    expect(pageAt("/documents/uploaded")).toBe("page");
+    expect(pageAt("/documents/other")).toBe("placeholder");
     expect(pageAt("/admin-fincas/proveedor")).toBe("page");
     expect(pageAt("/admin-fincas/proveedor/12")).toBe("page");
     expect(pageAt("/generaldoc")).toBe("placeholder");

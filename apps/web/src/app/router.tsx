@@ -223,20 +223,24 @@ const routes: RouteObject[] = [
             ],
           ),
           // The colegio's legal texts and who accepted them (issue 23 part 4).
-          only(
-            [colegio],
-            [
-              lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage")),
-              // The colegio's documents at a glance and those expiring soon (the dashboard's figure links here).
-              lazyPage("/documents/summary", () => import("../features/documents/ColegioSummaryPage")),
-            ],
-          ),
+          only([colegio], [lazyPage("/config-legal", () => import("../features/legal-texts/LegalTextsPage"))]),
           // What the administrator's communities must read and who read it (document-read-requirements).
           only(
             [administrador],
             [lazyPage("/documents/lecturas", () => import("../features/document-definitions/ReadingsPage"))],
           ),
           only([administrador, gremio], [lazyPage("/aviso-legal", () => import("../features/legal/AvisoLegalPage"))]),
+          // 'Resumen de documentos' (issue 23): the company's own duties at a glance; for the colegio, its colegio's
+          // documents expiring soon and waiting for it (the dashboard's figures link there).
+          only(
+            [colegio, administrador, gremio, portero],
+            [lazyPage("/documents/summary", () => import("../features/company-documents/SummaryPage"))],
+          ),
+          // All the company uploaded (issue 23; the colegio uploads none).
+          only(
+            [administrador, gremio, portero],
+            [lazyPage("/documents/uploaded", () => import("../features/company-documents/UploadedPage"))],
+          ),
           only(
             [colegio, administrador, gremio, portero],
             [

@@ -32,3 +32,15 @@ export const porterPanelPath = (communityId: number, tab?: string | null): strin
 /** '¿Quién viene hoy?' of a community; `tab` is the panel's tab to go back to. */
 export const arrivalsPath = (communityId: number, tab?: string | null): string =>
   withTab(`/porteros/comunidades/${communityId}/llegadas`, tab);
+
+/**
+ * Where a company uploads a document for a definition: a general one once for all on its 'Documentos
+ * generales' (the provider's /provdoc, the administrator's /documents/mandatory, every group shown, since
+ * they open on one group and the document may be of another), a per-community one in that community's
+ * upload view. A porter uploads in its community's panel.
+ */
+export function uploadPlacePath(party: "provider" | "administrator" | "portero", fincaId: number | null): string {
+  if (party === "portero") return fincaId === null ? OWN_COMMUNITIES : porterPanelPath(fincaId);
+  if (fincaId !== null) return communityPanelPath(fincaId, "upload");
+  return party === "provider" ? "/provdoc?group=ALL" : "/documents/mandatory?group=ALL";
+}

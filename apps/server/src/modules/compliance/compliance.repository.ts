@@ -13,7 +13,8 @@ import { containsPattern, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
 import { type DefinitionRecord, definitionColumns, toDefinition } from "../documents/definitions.repository.js";
 import { type DocumentRecord, documentsWhere } from "../documents/documents.repository.js";
-import { current, providerInCommunityFigures } from "./compliance.sql.js";
+import { providerInCommunityFigures } from "./compliance.sql.js";
+import { providerCommunities, uploadDutyStates } from "./duty-states.sql.js";
 
 /*
  * The reading side of the compliance engine (docs/compliance.md): which documents a party has where a
@@ -100,26 +101,9 @@ export async function uploadsPending(
 ): Promise<UploadPendingRow[]> {
   return queryTypedPrepared(
     db,
-    sql`select duty.definition_id, duty.definition_name, duty.finca_id, duty.finca_name,
-          case when held.incomplete then 'incomplete' when held.last_expiry is not null then 'expired' else 'missing' end
-            as state,
-          case when held.incomplete then null else to_char(held.last_expiry, 'YYYY-MM-DD') end as obsolete
-        from (select distinct def.id as definition_id, def.name as definition_name, def.obsoletable,
-                case when def.assocfinca then f.id end as finca_id,
-                case when def.assocfinca then f.name end as finca_name
-              from community_providers cp
-              join communities f on f.id = cp.community_id and f.erased = false and f.colegio_id = ${colegioId}
-              join document_definitions def on def.colegio_id = ${colegioId} and def.erased = false and def.mandatory
-                and def.requirement_origin in (${sqlList(requirementsIncluding("provider"))})
-              where cp.provider_company_id = ${providerId} and cp.erased = false) duty
-        cross join lateral (
-          select coalesce(bool_or(${current(sql`hd`, sql`duty`, today)}), false) as met,
-                 coalesce(bool_or(hf.obsolete is null and duty.obsoletable), false) as incomplete,
-                 max(hf.obsolete) filter (where hf.obsolete < ${today}::date) as last_expiry
-          from company_documents hd join files hf on hf.id = hd.file_id
-          where hd.company_id = ${providerId} and hd.definition_id = duty.definition_id and hd.erased = false
-            and hf.deleted = false and hd.community_id is not distinct from duty.finca_id) held
-        where not held.met
+    sql`select duty.definition_id, duty.definition_name, duty.finca_id, duty.finca_name, duty.state, duty.obsolete
+        from (${uploadDutyStates(colegioId, providerId, "provider", providerCommunities(colegioId, providerId), today)}) duty
+        where duty.state not in ('valid', 'soon')
         order by duty.finca_id is not null, lower(duty.finca_name), duty.finca_id,
                  lower(duty.definition_name), duty.definition_id`,
     {

@@ -1,4 +1,5 @@
 import { expiryText, type PendingReadRow, type UploadPendingRow } from "@coordina/domain";
+import { uploadPlacePath } from "../../shared/paths";
 
 /*
  * The provider home's rules (spec 02 §2 'Provider home'): pending reads grouped by community, the texts of
@@ -60,7 +61,7 @@ export function readingPath(row: Pick<PendingReadRow, "finca_id" | "from_adminis
  * every group shown, since it opens on CAF and an owed document may be LOPD), a bound one in its community.
  */
 export function uploadPath(row: Pick<UploadPendingRow, "finca_id">): string {
-  return row.finca_id === null ? "/provdoc?group=ALL" : `${PANEL}/${row.finca_id}/upload`;
+  return uploadPlacePath("provider", row.finca_id);
 }
 
 /** The texts the upload list uses (Spanish, from the feature's catalogue). */

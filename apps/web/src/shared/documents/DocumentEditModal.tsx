@@ -7,11 +7,16 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../app/api";
 import { formatDate } from "../../app/dates";
+import { addTexts } from "../../app/i18n";
 import { FormActions } from "../../ui/FormModal";
 import { formatFileSize } from "../../ui/fileSize";
 import { useSubmit } from "../../ui/useSubmit";
 import { useEditDocumentFile } from "./api/editDocumentFile";
 import { documentFormProblems, expiryRule } from "./documentRules";
+import texts from "./es.json";
+
+// Its own texts: a screen may show this form without the document boxes that also add them.
+addTexts(texts);
 
 interface DocumentEditModalProps {
   /** the document being edited; the dialog is open while it is not null */

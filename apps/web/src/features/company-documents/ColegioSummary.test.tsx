@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
 import { renderInApp } from "../../../test/render";
 import { startTestSession } from "../../../test/session";
-import ColegioSummaryPage from "./ColegioSummaryPage";
+import SummaryPage from "./SummaryPage";
 
 const SUMMARY: ColegioDocumentsSummary = {
   today: "2026-11-28",
@@ -82,7 +82,7 @@ describe("/documents/summary for the colegio ('Resumen de documentos')", () => {
   it("shows the figures, the definitions and the expiring documents; a definition's count narrows the list", async () => {
     startTestSession([], { role: Role.colegio });
     const calls = serve();
-    renderInApp(<ColegioSummaryPage />, { route: "/documents/summary" });
+    renderInApp(<SummaryPage />, { route: "/documents/summary" });
     expect(await screen.findByText("3 documentos vigentes caducan en los próximos 30 días.")).toBeTruthy();
     expect(screen.getByText("1 documento espera la validación del colegio.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Ir a 'Validar documentos'" }).getAttribute("href")).toBe(
@@ -118,7 +118,7 @@ describe("/documents/summary for the colegio ('Resumen de documentos')", () => {
   it("says why when the summary cannot be loaded", async () => {
     startTestSession([], { role: Role.colegio });
     stubServer(() => json(403, { result: false, error: "error.forbidden" }));
-    renderInApp(<ColegioSummaryPage />, { route: "/documents/summary" });
+    renderInApp(<SummaryPage />, { route: "/documents/summary" });
     expect((await screen.findByTestId("colegio-summary-error")).textContent).toContain(
       "No tienes permiso para realizar esta operación.",
     );

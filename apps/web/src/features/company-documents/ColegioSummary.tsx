@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDate } from "../../app/dates";
-import { addTexts } from "../../app/i18n";
 import { queryKeys } from "../../app/queryKeys";
 import { ExpiryIndicator } from "../../shared/documents/ExpiryIndicator";
 import { pageOfQuery } from "../../shared/list-return/listReturn";
@@ -14,14 +13,10 @@ import { ItemCard, ItemMeta, ItemTitle } from "../../ui/ItemCard";
 import { ListCard } from "../../ui/ListCard";
 import { QueryView } from "../../ui/LoadState";
 import { openFile } from "../../ui/openFile";
-import { PageFrame } from "../../ui/PageFrame";
 import { ResponsiveList } from "../../ui/ResponsiveList";
 import { IconAction } from "../../ui/RowActions";
 import { usePagedList } from "../../ui/usePagedList";
 import { colegioSummaryQuery, type ExpiringSoonRow, fetchExpiringSoon } from "./api/fetchColegioSummary";
-import texts from "./es.json";
-
-addTexts(texts);
 
 /** 'Validar documentos': the list behind the pending figures. */
 const VALIDATION_LIST = "/documents/mandatory";
@@ -40,7 +35,7 @@ function DefinitionsCard({
   definitions: ColegioDefinitionSummary[];
   onlyDefinition: (id: number | null) => void;
 }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "documents-page.colegio-summary" });
+  const { t } = useTranslation(undefined, { keyPrefix: "company-documents.colegio" });
   const origin = (d: ColegioDefinitionSummary) => REQUIREMENT_LABEL[d.requirement_origin as RequirementValue] ?? "";
   const expiring = (d: ColegioDefinitionSummary) =>
     d.expiring_soon > 0 ? (
@@ -133,7 +128,7 @@ function ExpiringCard({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation(undefined, { keyPrefix: "documents-page.colegio-summary" });
+  const { t } = useTranslation(undefined, { keyPrefix: "company-documents.colegio" });
   const { t: tAll } = useTranslation();
   const list = usePagedList<ExpiringSoonRow, "obsolete">(
     queryKeys.expiringSoon,
@@ -221,13 +216,13 @@ function ExpiringCard({
 }
 
 /**
- * `/documents/summary` for the colegio ('Resumen de documentos'; docs/FEATURES.md): its documents at a glance —
+ * `/documents/summary` for the colegio ('Resumen de documentos'; docs/FEATURES.md): its colegio's documents at a glance —
  * how many expire within 30 days and how many wait for its validation, the same figures as the dashboard's,
  * then by definition, and the list of those expiring (the list behind the dashboard's figure). The page and
  * the definition chosen are kept in the address (`?page=`, `?definicion=`).
  */
 export function ColegioSummary() {
-  const { t } = useTranslation(undefined, { keyPrefix: "documents-page.colegio-summary" });
+  const { t } = useTranslation(undefined, { keyPrefix: "company-documents.colegio" });
   const summary = useQuery(colegioSummaryQuery());
   const [params, setParams] = useSearchParams();
   const definitionId = definitionOfQuery(params);
@@ -276,15 +271,5 @@ export function ColegioSummary() {
         </Stack>
       )}
     </QueryView>
-  );
-}
-
-/** The page, titled as the colegio's menu entry. */
-export default function ColegioSummaryPage() {
-  const { t } = useTranslation(undefined, { keyPrefix: "documents-page.colegio-summary" });
-  return (
-    <PageFrame title={t("title")}>
-      <ColegioSummary />
-    </PageFrame>
   );
 }
