@@ -54,8 +54,22 @@ const MENU: readonly MenuItem[] = [
     within: `${PORTER_SUMMARY_BASE}/`,
   },
   // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
-  { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
-  { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
+  {
+    label: "docs-generales",
+    to: "/documents/mandatory",
+    roles: [Role.administrador],
+    also: ["/lopd", "/generaldoc"],
+  },
+  {
+    label: "docs-generales",
+    to: "/provdoc",
+    roles: [Role.gremio],
+    also: ["/lopd", "/documents/mandatory", "/generaldoc"],
+  },
+  // The administrator's general documents beside its communities', and one upload for many of them (issue 23).
+  { label: "docs-comunidades", to: "/gcomunidades", roles: [Role.administrador] },
+  // One file for one duty: the community (or all of them) and the definition, linkable with ?finca=&definition=.
+  { label: "subir-documento", to: "/documents/upload", roles: [Role.administrador, Role.gremio, Role.portero] },
   // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too

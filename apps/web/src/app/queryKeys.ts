@@ -54,6 +54,8 @@ export const queryKeys = {
   templates: (definitionId: number) => ["definition-templates", definitionId] as const,
   /** getcompanydefined: the definitions with their uploaded documents (every screen that uploads or validates) */
   definedDocuments: "defined-documents",
+  /** the administrator's communities with what each holds per per-community definition (every page, /gcomunidades) */
+  communitiesDefined: "communities-defined",
   /** the colegio's documents pending validation */
   pendingValidation: "pending-validation",
   /** what the calling provider still has to upload and to read ('Tareas pendientes' and its summary) */
