@@ -16,7 +16,7 @@ import {
 /*
  * One upload for many communities, and one file for one duty (issue 23): the colegio defines a notice the
  * administrator gives the providers of each community, to be read, and a per-community document providers
- * upload; the administrator drops one PDF on 'Documentos de mis comunidades' for three of its communities (the
+ * upload; the administrator drops one PDF on 'Documentos por comunidad' for three of its communities (the
  * demo one and two new ones) and each shows it; the demo provider has it to read in the demo community; the
  * provider uploads its own document from 'Subir documento', choosing the community and the definition. The
  * whole journey runs at 1366×768 and again at 375×812, each with its own definitions and communities.
@@ -82,9 +82,9 @@ for (const size of WIDTHS) {
 
     test("the administrator uploads one PDF for three communities and each shows it", async ({ page }) => {
       await loginAs(page, "administrador");
-      await openMenu(page, "Documentos de mis comunidades");
+      await openMenu(page, "Documentos por comunidad");
       await expect(page).toHaveURL(/#\/gcomunidades$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documentos de mis comunidades");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documentos por comunidad");
       await expect(page.getByTestId("general-pending")).toBeVisible();
       await expect(page.getByRole("link", { name: "Ir a Documentos generales" })).toBeVisible();
       await expectSoundPage(page, "/gcomunidades");

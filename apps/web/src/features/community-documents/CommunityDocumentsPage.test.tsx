@@ -49,12 +49,12 @@ function stubGrid() {
 
 beforeEach(stubXhr);
 
-describe("/gcomunidades 'Documentos de mis comunidades'", () => {
+describe("/gcomunidades 'Documentos por comunidad'", () => {
   it("shows each community's state per definition, with the file", async () => {
     startTestSession([], { role: Role.administrador });
     stubGrid();
     renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Documentos de mis comunidades");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Documentos por comunidad");
     const luna = (await screen.findAllByText("Comunidad Luna"))[0]!.closest("[data-community-id]") as HTMLElement;
     expect(luna.getAttribute("data-community-id")).toBe("8");
     expect(within(luna).getByText("Sin subir")).toBeTruthy();

@@ -68,7 +68,7 @@ function GeneralSummary() {
 }
 
 /**
- * /gcomunidades 'Documentos de mis comunidades' (issue 23): the administrator's general documents (a summary
+ * /gcomunidades 'Documentos por comunidad' (issue 23): the administrator's general documents (a summary
  * and the way to 'Documentos generales') beside the documents of its communities: its live communities (10 a
  * page, search) as rows, a column per per-community definition it uploads with what each holds ('Subido',
  * 'Sin subir', 'Caducado', 'Falta la fecha de caducidad' and the file), and one upload for many of them (the
