@@ -169,6 +169,7 @@ describe("the administrator's communities with their documents (communities-defi
     expectError(await grid(undefined), 401, ErrorKey.unauthorized);
     for (const token of [w.t.gremio, w.t.colegio, w.t.portero]) expectError(await grid(token), 403, ErrorKey.forbidden);
     expectError(await grid(w.t.administrador, {}, w.B.id), 403, ErrorKey.colegioForbidden);
+    expectError(await grid(w.t.administrador, {}, null), 400, ErrorKey.colegioRequired);
   });
 });
 
