@@ -1,3 +1,4 @@
+export * from "./community-cells.js";
 export * from "./compliance.js";
 export * from "./constants.js";
 export * from "./documents.js";

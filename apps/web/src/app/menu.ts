@@ -59,13 +59,27 @@ const MENU: readonly MenuItem[] = [
     within: `${PORTER_SUMMARY_BASE}/`,
   },
   // The same screen as the provider's: the documents uploaded once for every community (LOPD group first).
-  { label: "docs-generales", to: "/documents/mandatory", roles: [Role.administrador], also: ["/lopd"] },
-  // The colegio's read requirements in the administrator's communities: who read each document (read-only).
-  { label: "lecturas", to: "/documents/lecturas", roles: [Role.administrador] },
-  { label: "docs-generales", to: "/provdoc", roles: [Role.gremio], also: ["/lopd", "/documents/mandatory"] },
+  {
+    label: "docs-generales",
+    to: "/documents/mandatory",
+    roles: [Role.administrador],
+    also: ["/lopd", "/generaldoc"],
+  },
+  {
+    label: "docs-generales",
+    to: "/provdoc",
+    roles: [Role.gremio],
+    also: ["/lopd", "/documents/mandatory", "/generaldoc"],
+  },
+  // The administrator's general documents beside its communities', and one upload for many of them (issue 23).
+  { label: "docs-comunidades", to: "/gcomunidades", roles: [Role.administrador] },
+  // One file for one duty: the community (or all of them) and the definition, linkable with ?finca=&definition=.
+  { label: "subir-documento", to: "/documents/upload", roles: [Role.administrador, Role.gremio, Role.portero] },
   // The company's own documents: its duties at a glance, and everything it has uploaded (issue 23).
   { label: "resumen-documentos", to: "/documents/summary", roles: [Role.administrador, Role.gremio] },
   { label: "documentos-subidos", to: "/documents/uploaded", roles: [Role.administrador, Role.gremio] },
+  // The colegio's read requirements in the administrator's communities: who read each document (read-only).
+  { label: "lecturas", to: "/documents/lecturas", roles: [Role.administrador] },
   // The 24-hour service, the weekly 'Programación' and the calendar address for the agenda (issue 22).
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too

@@ -56,6 +56,8 @@ export const queryKeys = {
   readRequirements: "read-requirements",
   /** getcompanydefined: the definitions with their uploaded documents (every screen that uploads or validates) */
   definedDocuments: "defined-documents",
+  /** the administrator's communities with what each holds per per-community definition (every page, /gcomunidades) */
+  communitiesDefined: "communities-defined",
   /** the colegio's documents pending validation */
   pendingValidation: "pending-validation",
   colegioDocumentsSummary: "colegio-documents-summary",

@@ -70,7 +70,9 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/documents/other")).toBe("placeholder");
     expect(pageAt("/admin-fincas/proveedor")).toBe("page");
     expect(pageAt("/admin-fincas/proveedor/12")).toBe("page");
-    expect(pageAt("/generaldoc")).toBe("placeholder");
+    expect(pageAt("/generaldoc")).toBe("page");
+    expect(pageAt("/gcomunidades")).toBe("page");
+    expect(pageAt("/documents/upload")).toBe("page");
     expect(pageAt("/proveedores/config/calendar")).toBe("page");
     expect(pageAt("/aviso")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("page");

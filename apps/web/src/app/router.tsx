@@ -248,9 +248,20 @@ const routes: RouteObject[] = [
               area("/documents/*", "menu.documentos"),
               lazyPage("/documents/mandatory", () => import("../features/documents/MandatoryDocumentsPage")),
               lazyPage("/provdoc", () => import("../features/documents/MandatoryDocumentsPage")),
-              area("/generaldoc", "menu.docs-generales"),
-              area("/gcomunidades", "menu.comunidades"),
+              // The same screen as 'Documentos generales' (issue 23; its side by side with the communities'
+              // documents is /gcomunidades).
+              lazyPage("/generaldoc", () => import("../features/documents/MandatoryDocumentsPage")),
             ],
+          ),
+          // One file for one of the caller's duties, in a community or for all of them (issue 23).
+          only(
+            [administrador, gremio, portero],
+            [lazyPage("/documents/upload", () => import("../features/document-upload/DocumentUploadPage"))],
+          ),
+          // The administrator's general documents beside its communities', with one upload for many (issue 23).
+          only(
+            [administrador],
+            [lazyPage("/gcomunidades", () => import("../features/community-documents/CommunityDocumentsPage"))],
           ),
           only(everyone, [
             lazyPage("/my-data", () => import("../features/my-data/MyDataPage")),

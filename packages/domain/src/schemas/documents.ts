@@ -313,3 +313,74 @@ export const documentValidatedSchema = z.object({
   result: z.literal(true),
   data: z.object({ id: z.number().int(), validated: z.boolean() }),
 });
+
+/** What a community shows for one per-community definition (issue 23, /gcomunidades). */
+export const COMMUNITY_CELL_STATES = ["current", "expired", "incomplete", "missing"] as const;
+export type CommunityCellState = (typeof COMMUNITY_CELL_STATES)[number];
+
+/**
+ * POST companies/documents/communities-defined: a page of the calling administrator's live communities of the
+ * chosen colegio (by name, searchable by name or tax id), with its per-community definitions that administrators
+ * upload and, for each, what the community holds.
+ */
+export const communitiesDefinedRequestSchema = pagingSchema(["name"] as const, PAGE_SIZE.communities);
+export type CommunitiesDefinedRequest = z.input<typeof communitiesDefinedRequestSchema>;
+const communityCellSchema = z.object({
+  id_definition: z.number().int(),
+  /** current: a current document; expired / incomplete: the newest one is so; missing: none */
+  state: z.enum(COMMUNITY_CELL_STATES),
+  /** the document the state speaks of (the newest current one, else the newest one), if any */
+  document: documentRowSchema.nullable(),
+  /** how many live documents the community holds for it */
+  documents_count: z.number().int(),
+});
+export type CommunityCell = z.infer<typeof communityCellSchema>;
+const communityDefinedRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cif: z.string(),
+  cells: z.array(communityCellSchema),
+});
+export type CommunityDefinedRow = z.infer<typeof communityDefinedRowSchema>;
+export const communitiesDefinedResponseSchema = z.object({
+  result: z.literal(true),
+  /** the columns: the colegio's live per-community definitions whose origin includes administrators */
+  definitions: z.array(definitionRowSchema.omit({ templates_count: true, documents_count: true })),
+  data: z.array(communityDefinedRowSchema),
+  count: z.number().int(),
+  pagination: z.object({ count: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+export type CommunitiesDefinedResponse = z.infer<typeof communitiesDefinedResponseSchema>;
+
+/** The most communities one multi-community upload names (`id_fincas`); 'all' has no such limit. */
+export const MAX_UPLOAD_COMMUNITIES = 500;
+
+/**
+ * The fields of POST companies/documents/upload-defined-file-many (multipart, with one PDF): a per-community
+ * definition and the communities, as `id_fincas` (ids separated by commas) or `all_fincas=true` (every live
+ * community of the caller in the definition's colegio); `obsolete` is required when the definition demands an
+ * expiry (the date is given before the upload, as it is one for every community).
+ */
+export const definedUploadManyFieldsSchema = z
+  .object({
+    id_definition: recordIdSchema,
+    id_fincas: z
+      .string()
+      .regex(/^\d{1,10}(,\d{1,10})*$/, { error: ErrorKey.invalidInput })
+      .transform((value) => [...new Set(value.split(",").map(Number))])
+      .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_UPLOAD_COMMUNITIES))
+      .optional(),
+    all_fincas: z.literal("true").optional(),
+    obsolete: isoDateSchema.optional(),
+    idempotencyKey: idempotencyKeySchema.optional(),
+  })
+  .refine((fields) => (fields.id_fincas === undefined) !== (fields.all_fincas === undefined), {
+    error: ErrorKey.invalidInput,
+  });
+
+/** The answer of upload-defined-file-many: the document written in each community, in the order of their ids. */
+export const documentsManyResponseSchema = z.object({
+  result: z.literal(true),
+  data: z.array(documentRowSchema),
+});
+export type DocumentsManyResponse = z.infer<typeof documentsManyResponseSchema>;

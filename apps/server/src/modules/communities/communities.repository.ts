@@ -7,9 +7,10 @@ import {
 } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTypedPrepared, rowReader } from "../../db/rows.js";
+import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
+import { sqlList } from "../../lib/sql-list.js";
 import { communityFiguresOf } from "../compliance/figures-cache.repository.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
@@ -54,6 +55,73 @@ export async function findCommunityFor(db: DbOrTx, actor: { userId: number; comp
   if (!row) return undefined;
   const rel: CommunityRelation = { member: row.member, serves: row.serves, porter: row.porter };
   return { ...row.community, rel };
+}
+
+/**
+ * findCommunityFor for several communities in one query (a multi-community upload): each one found (erased or
+ * not) with how the caller stands to it and to its colegio, in no particular order.
+ */
+export async function findCommunitiesFor(
+  db: DbOrTx,
+  actor: { userId: number; companyId: number },
+  ids: readonly number[],
+) {
+  if (ids.length === 0) return [];
+  const rows = await queryTyped(
+    db,
+    sql`select f.id, f.colegio_id as "colegioId", f.admin_company_id as "adminCompanyId", f.erased,
+          exists (select 1 from colegio_members m join companies c on c.id = m.company_id
+                  where m.colegio_id = f.colegio_id and m.company_id = ${actor.companyId}
+                    and m.erased = false and c.erased = false) as member,
+          exists (select 1 from community_providers cp
+                  where cp.community_id = f.id and cp.provider_company_id = ${actor.companyId} and cp.erased = false) as serves,
+          exists (select 1 from community_porters p
+                  where p.community_id = f.id and p.porter_user_id = ${actor.userId} and p.erased = false) as porter
+        from communities f where f.id in (${sqlList(ids)})`,
+    {
+      id: col.int,
+      colegioId: col.int,
+      adminCompanyId: col.int,
+      erased: col.bool,
+      member: col.bool,
+      serves: col.bool,
+      porter: col.bool,
+    },
+  );
+  return rows.map(({ member, serves, porter, ...community }) => ({
+    ...community,
+    rel: { member, serves, porter } satisfies CommunityRelation,
+  }));
+}
+
+/** The ids of an administrator's live communities in a colegio (a multi-community upload to all of them). */
+export async function ownCommunityIds(db: DbOrTx, colegioId: number, adminCompanyId: number) {
+  const rows = await queryTyped(
+    db,
+    sql`select f.id from communities f where ${communitiesInScope({ colegioId, adminCompanyId })} order by f.id`,
+    { id: col.int },
+  );
+  return rows.map((row) => row.id);
+}
+
+const ownCommunityRow = rowReader({ id: col.int, name: col.text, cif: col.text });
+
+/** A page of an administrator's live communities in a colegio by name (id, name, tax id), searchable. */
+export function pageOwnCommunities(db: DbOrTx, colegioId: number, adminCompanyId: number, q: SortedPage<"name">) {
+  const search = q.filter
+    ? sql`and (f.name ilike ${containsPattern(q.filter)} or f.cif ilike ${containsPattern(q.filter)})`
+    : sql``;
+  return fetchPage(
+    db,
+    q,
+    {
+      select: sql`f.id, f.name, f.cif`,
+      from: sql`communities f`,
+      where: sql`${communitiesInScope({ colegioId, adminCompanyId })} ${search}`,
+      orderBy: sortSql({ name: "lower(f.name)" }, q.sortBy ?? "name", q.sortDesc ?? "ASC", "f.id"),
+    },
+    ownCommunityRow,
+  );
 }
 
 /** A new community's columns. */

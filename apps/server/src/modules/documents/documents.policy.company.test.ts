@@ -65,6 +65,15 @@ describe("a company's documents: the colegio reviews those of its companies, any
   });
 });
 
+describe("its communities' documents side by side and one upload for many (ownCommunities): the administrator only", () => {
+  it.each([...ROLE_NAMES])("%s", (roleName) => {
+    for (const chosen of [null, COLEGIO_A, COLEGIO_B])
+      expect(documentPolicy.can(callerOf(roleName, chosen), "ownCommunities", undefined)).toBe(
+        roleName === "administrador",
+      );
+  });
+});
+
 describe("a document row: what the client is told (can_edit)", () => {
   const DOCS = {
     own: (me: number) => ({ uploaderCompanyId: me, colegioId: COLEGIO_A }),

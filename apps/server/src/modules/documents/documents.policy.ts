@@ -30,6 +30,11 @@ interface FactsOf {
   reviewCompany: { colegioId: number; companyInColegio: boolean };
   /** look at one company's own documents (getcompanydefined without naming a company of one's colegio) */
   viewCompany: { companyId: number };
+  /**
+   * the administrator's documents of all its communities side by side, and one upload for many of them
+   * (/gcomunidades, upload-defined-file-many); each community is then checked by the upload rule
+   */
+  ownCommunities: undefined;
 }
 export type DocumentAction = keyof FactsOf;
 
@@ -42,6 +47,7 @@ export type DocumentAction = keyof FactsOf;
  * - Validate: the colegio of the definition only.
  * - A company's documents by definition: the colegio reviews those of the companies working in it; any
  *   other caller sees its own company's.
+ * - Its communities' documents side by side, and one upload for many of them: the administrator only.
  */
 const rules: { [A in DocumentAction]: (caller: Caller, facts: FactsOf[A]) => boolean } = {
   view(caller, doc) {
@@ -76,6 +82,10 @@ const rules: { [A in DocumentAction]: (caller: Caller, facts: FactsOf[A]) => boo
 
   viewCompany(caller, company) {
     return company.companyId === caller.companyId;
+  },
+
+  ownCommunities(caller) {
+    return caller.role === Role.administrador;
   },
 };
 

@@ -61,6 +61,12 @@ export async function documentsWhere(db: DbOrTx, where: SQL): Promise<DocumentRe
   return rows.map((raw) => toDocument(raw, today));
 }
 
+/** Documents by id (in no particular order). */
+export function documentsWhereIds(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return documentsWhere(db, sql`d.id in (${sqlList(ids)})`);
+}
+
 export async function documentById(db: DbOrTx, id: number): Promise<DocumentRecord | undefined> {
   const [doc] = await documentsWhere(db, sql`d.id = ${id}`);
   return doc;
@@ -111,6 +117,63 @@ export async function insertDocument(
     { id: col.int },
   );
   return row!.id;
+}
+
+/**
+ * Records one document per community for one definition and company (a multi-community upload), each with
+ * its own file (`files[i]` for `communityIds[i]`): one insert. It takes the same turn as insertDocument, and a
+ * single-file definition replaces the company's live documents in those communities first (one update).
+ */
+export async function insertDocuments(
+  db: DbOrTx,
+  docs: {
+    definitionId: number;
+    companyId: number;
+    communityIds: readonly number[];
+    fileIds: readonly number[];
+    userId: number;
+    replace: boolean;
+  },
+): Promise<number[]> {
+  if (docs.communityIds.length === 0) return [];
+  await db.execute(sql`select pg_advisory_xact_lock(${docs.definitionId}, ${docs.companyId})`);
+  if (docs.replace) {
+    await db.execute(
+      sql`update company_documents set erased = true, erased_at = now()
+          where definition_id = ${docs.definitionId} and company_id = ${docs.companyId}
+            and community_id in (${sqlList(docs.communityIds)}) and erased = false`,
+    );
+  }
+  const values = docs.communityIds.map(
+    (communityId, i) =>
+      sql`(${docs.definitionId}, ${docs.companyId}, ${communityId}, ${docs.fileIds[i]!}, ${docs.userId})`,
+  );
+  const rows = await queryTyped(
+    db,
+    sql`insert into company_documents (definition_id, company_id, community_id, file_id, user_id)
+        values ${sql.join(values, sql`, `)} returning id, community_id`,
+    { id: col.int, community_id: col.int },
+  );
+  const byCommunity = new Map(rows.map((row) => [row.community_id, row.id]));
+  return docs.communityIds.map((communityId) => byCommunity.get(communityId)!);
+}
+
+/**
+ * A company's live documents for some per-community definitions in some communities, oldest first (the
+ * administrator's communities with their documents, /gcomunidades).
+ */
+export function companyDocumentsIn(
+  db: DbOrTx,
+  companyId: number,
+  definitionIds: readonly number[],
+  communityIds: readonly number[],
+) {
+  if (definitionIds.length === 0 || communityIds.length === 0) return Promise.resolve([]);
+  return documentsWhere(
+    db,
+    sql`d.company_id = ${companyId} and d.erased = false and f.deleted = false
+        and d.definition_id in (${sqlList(definitionIds)}) and d.community_id in (${sqlList(communityIds)})`,
+  );
 }
 
 export async function eraseDocument(db: DbOrTx, id: number): Promise<boolean> {

@@ -1,6 +1,8 @@
 import {
   colegioDocumentsSummaryRequestSchema,
   colegioDocumentsSummarySchema,
+  communitiesDefinedRequestSchema,
+  communitiesDefinedResponseSchema,
   companyDefinedRequestSchema,
   companyDefinedResponseSchema,
   definitionInputSchema,
@@ -8,6 +10,7 @@ import {
   definitionsIndexSchema,
   definitionsPageSchema,
   documentResponseSchema,
+  documentsManyResponseSchema,
   documentValidatedSchema,
   errorResponses,
   expiringSoonRequestSchema,
@@ -29,6 +32,7 @@ import { actorOf } from "../../plugins/auth.js";
 import { holdAnswerUntilBodyRead } from "../../plugins/unread-body.js";
 import { acceptUpload } from "../files/accept-upload.js";
 import type { FileStore } from "../files/file-store.js";
+import { communitiesDefined, definedUploadManyPlan } from "./community-documents.service.js";
 import { companyDefined } from "./company-defined.service.js";
 import {
   createDefinition,
@@ -187,6 +191,40 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
     async (request) => {
       const actor = actorOf(request);
       return acceptUpload(request, store, app.db, actor, definedUploadPlan(app.db, actor));
+    },
+  );
+
+  // The administrator's communities side by side (issue 23, /gcomunidades), and one upload for many of them.
+  app.post(
+    "/companies/documents/communities-defined",
+    {
+      config: { roles: [administrador] },
+      schema: {
+        tags: ["documents"],
+        summary:
+          "Comunidades del administrador (paginadas) con lo que cada una tiene de cada definición por comunidad que sube el administrador",
+        body: communitiesDefinedRequestSchema,
+        response: { 200: communitiesDefinedResponseSchema, ...errors },
+      },
+    },
+    async (request) => communitiesDefined(app.db, actorOf(request), request.body),
+  );
+
+  app.post(
+    "/companies/documents/upload-defined-file-many",
+    {
+      config: { roles: [administrador] },
+      schema: {
+        tags: ["documents"],
+        summary:
+          "Sube un PDF como documento del administrador en varias comunidades a la vez (multipart: id_definition, id_fincas separadas por comas o all_fincas=true, obsolete, idempotencyKey opcional, y el fichero); todo o nada",
+        consumes: ["multipart/form-data"],
+        response: { 200: documentsManyResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return acceptUpload(request, store, app.db, actor, definedUploadManyPlan(app.db, actor));
     },
   );
 

@@ -27,7 +27,8 @@ import {
   setValidated,
 } from "./documents.repository.js";
 
-function withAbilities(actor: Actor, colegioId: number, doc: DocumentRecord) {
+/** A document row with what the caller may do with it. */
+export function withAbilities(actor: Actor, colegioId: number, doc: DocumentRecord) {
   return { ...doc, ...documentPolicy.abilities(actor, { uploaderCompanyId: doc.company_id, colegioId }) };
 }
 

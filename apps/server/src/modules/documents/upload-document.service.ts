@@ -53,7 +53,7 @@ async function uploadPlace(db: Db, actor: Actor, definition: DefinitionRecord | 
 }
 
 /** The form fields of an upload, validated like a JSON body (400 with the field's message). */
-function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, string>): z.output<T> {
+export function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, string>): z.output<T> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message;

@@ -65,6 +65,24 @@ export async function insertFile(db: DbOrTx, file: NewFile): Promise<FileRow> {
 }
 
 /**
+ * `count` files of the same bytes in one statement (a multi-community upload: each document holds its own file
+ * row, so that its name and expiry are edited on their own; the bytes are stored once, content-addressed).
+ */
+export async function insertFiles(db: DbOrTx, file: NewFile, count: number): Promise<FileRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with f as (
+          insert into files (sha256, size, name, ftype, obsolete, owner_user_id, owner_company_id)
+          select ${file.sha256}, ${file.size}, ${file.name}, ${file.ftype}, ${file.obsolete ?? null}::date,
+                 ${file.ownerUserId}, ${file.ownerCompanyId}
+          from generate_series(1, ${count}::int)
+          returning *)
+        select ${fileColumns} from f order by f.id`,
+  );
+  return rows.map(toFileRow);
+}
+
+/**
  * A file with what it belongs to and how the caller stands to it: the document it holds (with the facts
  * the document policy needs) or the template it is (with how the caller stands in its colegio).
  */

@@ -20,6 +20,7 @@ import {
   type FileAccess,
   findFileAccess,
   insertFile,
+  insertFiles,
   unvalidateDocumentOfFile,
   updateFile,
 } from "./files.repository.js";
@@ -55,6 +56,30 @@ export async function storeUpload(
     ownerUserId: actor.userId,
     ownerCompanyId: actor.companyId,
   });
+}
+
+/** storeUpload for `count` documents of one upload: the bytes filed once, one file row for each. */
+export async function storeUploadMany(
+  tx: Db,
+  actor: Actor,
+  upload: ReceivedFile,
+  obsolete: string | null,
+  count: number,
+): Promise<FileRow[]> {
+  await upload.commit();
+  return insertFiles(
+    tx,
+    {
+      sha256: upload.sha256,
+      size: upload.size,
+      name: upload.name,
+      ftype: PDF_MIME,
+      obsolete,
+      ownerUserId: actor.userId,
+      ownerCompanyId: actor.companyId,
+    },
+    count,
+  );
 }
 
 /**

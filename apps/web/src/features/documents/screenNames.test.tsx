@@ -33,6 +33,7 @@ describe("one name per screen (issue 21): the documents screens are titled as th
     for (const [role, route, group] of [
       [Role.administrador, "/documents/mandatory", "LOPD"],
       [Role.administrador, "/lopd", "LOPD"],
+      [Role.administrador, "/generaldoc", "LOPD"],
       [Role.gremio, "/provdoc", "CAF"],
       [Role.gremio, "/lopd", "LOPD"],
     ] as const) {

@@ -4,8 +4,9 @@ import { isReadingListOf, queryKeys, showsCommunityFigures } from "../../../app/
 
 /**
  * Queries whose figures an upload, edit, erase or validation changes: every list of definitions with
- * documents, the colegio's pending validation and its documents' summary, the caller's own documents and their
- * summary, the administrator's communities (uploaded counts) and,
+ * documents (the administrator's communities side by side too), the colegio's pending validation and its
+ * documents' summary, the caller's own documents and their summary, the administrator's communities (uploaded
+ * counts) and,
  * when the change was made in a community, that community's panel and its reading lists (what there is to
  * read there, and a porter's uploads there); without a community, every reading list.
  */
@@ -13,6 +14,7 @@ export function showsDocuments(key: QueryKey, communityId?: number): boolean {
   const [name] = key;
   if (name === queryKeys.definedDocuments || name === queryKeys.pendingValidation) return true;
   if (name === queryKeys.colegioDocumentsSummary || name === queryKeys.expiringSoon) return true;
+  if (name === queryKeys.communitiesDefined) return true;
   if (name === queryKeys.providerPending) return true;
   if (name === queryKeys.companyDocuments || name === queryKeys.documentSummary) return true;
   return isReadingListOf(key, communityId) || showsCommunityFigures(key, communityId);
