@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { current, including } from "../compliance/figure-parts.sql.js";
+import { current, documentsOfIn, including } from "../compliance/figure-parts.sql.js";
 
 /*
  * The reads a read requirement's documents are owed, as the compliance engine counts them
@@ -53,18 +53,23 @@ export function readDutiesCtes(definitionId: number, scope: ReadScope, today: st
 
 /**
  * How many current documents of the definition row `def` there are (a column for the index): all of them
- * for the colegio; for an administrator those that count in one of its live communities.
+ * for the colegio (index ranges of the definition); for an administrator those that count in one of its live
+ * communities, read from the parties of those communities (the administrator and their live providers) as
+ * ranges of company_documents_company_community_idx, so it costs what the administrator's communities hold,
+ * not what the whole colegio uploaded for the definition.
  */
 export function countingDocuments(def: SQL, scope: ReadScope, today: string): SQL {
-  const counts =
-    scope.kind === "colegio"
-      ? sql`true`
-      : sql`exists (select 1 from communities af
-          where af.admin_company_id = ${scope.companyId} and af.erased = false and af.colegio_id = ${def}.colegio_id
-            and (d.community_id is null or d.community_id = af.id)
-            and (af.admin_company_id = d.company_id or exists (select 1 from community_providers ap
-                 where ap.community_id = af.id and ap.provider_company_id = d.company_id and ap.erased = false)))`;
-  return sql`(select count(*)::int from company_documents d
-    where d.definition_id = ${def}.id and d.erased = false and ${def}.assocfinca = (d.community_id is not null)
-      and ${current(sql`d`, def, today)} and ${counts})`;
+  if (scope.kind === "colegio")
+    return sql`(select count(*)::int from company_documents d
+      where d.definition_id = ${def}.id and d.erased = false and ${def}.assocfinca = (d.community_id is not null)
+        and ${current(sql`d`, def, today)})`;
+  return sql`(select count(distinct d.id)::int
+    from communities af
+    cross join lateral (select af.admin_company_id as company_id
+                        union
+                        select ap.provider_company_id from community_providers ap
+                        where ap.community_id = af.id and ap.erased = false) party
+    cross join lateral ${documentsOfIn(sql`party.company_id`, sql`af.id`)} d
+    where af.admin_company_id = ${scope.companyId} and af.erased = false and af.colegio_id = ${def}.colegio_id
+      and d.definition_id = ${def}.id and d.bound = ${def}.assocfinca and ${current(sql`d`, def, today)})`;
 }
