@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { ErrorKey, Requirement } from "@coordina/domain";
+import { ErrorKey, MAX_UPLOAD_COMMUNITIES, Requirement } from "@coordina/domain";
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -295,6 +295,26 @@ describe("one upload for many communities (upload-defined-file-many)", () => {
       ),
       403,
       ErrorKey.forbidden,
+    );
+    await expectNothingWritten(before);
+  });
+
+  it("takes the longest list of communities whole, and refuses a longer field instead of cutting it", async () => {
+    // The caller's first community written as ten digits, as many times as allowed, then the other two: 5,498
+    // characters. Cut short (as a 1,000-byte field limit did, silently), the list named only the first community.
+    const padded = String(w.C1.id).padStart(10, "0");
+    const longest = [...Array.from({ length: MAX_UPLOAD_COMMUNITIES - 2 }, () => padded), w.C2.id, C3.id].join(",");
+    expect(longest.length).toBeGreaterThan(5000);
+    const res = await many(w.t.administrador, { id_definition: def.RISKS, id_fincas: longest }, await pdf());
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as { id_finca: number }[]).map((d) => d.id_finca)).toEqual([w.C1.id, w.C2.id, C3.id]);
+
+    const before = await counts();
+    const tooLong = Array.from({ length: MAX_UPLOAD_COMMUNITIES + 10 }, () => padded).join(",");
+    expectError(
+      await many(w.t.administrador, { id_definition: def.RISKS, id_fincas: tooLong }, await pdf()),
+      400,
+      ErrorKey.invalidInput,
     );
     await expectNothingWritten(before);
   });

@@ -4,6 +4,7 @@ import {
   type fileEditSchema,
   fileUploadFieldsSchema,
   MAX_FILE_SIZE_BYTES,
+  MAX_UPLOAD_COMMUNITIES,
   PDF_MIME,
   type TemplateRow,
 } from "@coordina/domain";
@@ -31,7 +32,9 @@ export const UPLOAD_LIMITS = {
   fileSize: MAX_FILE_SIZE_BYTES + 1,
   files: 1,
   fields: 10,
-  fieldSize: 1000,
+  // The longest field is upload-defined-file-many's list of communities: MAX_UPLOAD_COMMUNITIES ids of up to
+  // ten digits and their commas.
+  fieldSize: MAX_UPLOAD_COMMUNITIES * 11,
   parts: 12,
 } as const;
 

@@ -68,6 +68,9 @@ export async function receiveUpload(
       if (next.done) break;
       const part = next.value;
       if (part.type === "field") {
+        // A field longer than the limit arrives cut short, silently: a list of communities cut mid-way would
+        // name fewer (or other) communities than were sent. Refused instead.
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(400, ErrorKey.invalidInput);
         // The same boundary check as every JSON field (plugins/validation.ts): no form field is multiline.
         const texts = [part.fieldname, typeof part.value === "string" ? part.value : ""];
         if (texts.some((t) => CONTROL_CHARACTER.test(t) || LINE_BREAK.test(t))) {

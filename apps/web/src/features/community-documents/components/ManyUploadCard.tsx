@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { type CommunitiesDefinedResponse, ErrorKey } from "@coordina/domain";
+import { type CommunitiesDefinedResponse, ErrorKey, MAX_UPLOAD_COMMUNITIES } from "@coordina/domain";
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconAlertTriangle, IconCalendar, IconCircleCheck, IconUpload } from "@tabler/icons-react";
@@ -49,13 +49,17 @@ export function ManyUploadCard({
   const definition = definitions.find((d) => d.id === definitionId);
   const size = targetSize(target, total);
   const expiryOwed = definition?.obsoletable === true && !obsolete;
-  const ready = definition !== undefined && size > 0 && !expiryOwed;
+  // The server takes up to MAX_UPLOAD_COMMUNITIES named communities; 'Elegir todas' names none.
+  const tooMany = target.kind !== "all" && size > MAX_UPLOAD_COMMUNITIES;
+  const ready = definition !== undefined && size > 0 && !expiryOwed && !tooMany;
   const chosenText =
     target.kind === "all"
       ? t("chosen-all", { count: total })
       : size === 0
         ? t("chosen-none")
-        : t("chosen", { count: size });
+        : tooMany
+          ? t("too-many", { count: size, max: MAX_UPLOAD_COMMUNITIES })
+          : t("chosen", { count: size });
   return (
     <Card withBorder radius="md" padding="lg" data-testid="many-upload">
       <Stack gap="sm">

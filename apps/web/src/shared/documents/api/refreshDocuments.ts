@@ -15,6 +15,8 @@ export function showsDocuments(key: QueryKey, communityId?: number): boolean {
   if (name === queryKeys.definedDocuments || name === queryKeys.pendingValidation) return true;
   if (name === queryKeys.colegioDocumentsSummary || name === queryKeys.expiringSoon) return true;
   if (name === queryKeys.communitiesDefined) return true;
+  // 'Leído por N de M': a new or erased document changes what there is to read.
+  if (name === queryKeys.readRequirements) return true;
   if (name === queryKeys.providerPending) return true;
   if (name === queryKeys.companyDocuments || name === queryKeys.documentSummary) return true;
   return isReadingListOf(key, communityId) || showsCommunityFigures(key, communityId);
