@@ -1,1 +1,1 @@
-CREATE INDEX "company_documents_obsolete_idx" ON "company_documents" USING btree ("file_obsolete","id") WHERE "company_documents"."erased" = false and "company_documents"."file_deleted" = false and "company_documents"."file_obsolete" is not null;
+CREATE INDEX "company_documents_obsolete_idx" ON "company_documents" USING btree ("file_obsolete","id","company_id","definition_id","community_id") WHERE "company_documents"."erased" = false and "company_documents"."file_deleted" = false and "company_documents"."file_obsolete" is not null;

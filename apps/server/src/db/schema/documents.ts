@@ -168,9 +168,10 @@ export const companyDocuments = pgTable(
       .on(t.definitionId, t.fileObsolete)
       .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),
     // The colegio's 'Caducan en los próximos 30 días' (migration 0020), soonest first: its page is the first
-    // rows of this range in order, instead of every document of the range sorted.
+    // rows of this range in order, instead of every document of the range sorted; with the columns that say
+    // whose, for what and where, the range alone answers its count (index-only).
     index("company_documents_obsolete_idx")
-      .on(t.fileObsolete, t.id)
+      .on(t.fileObsolete, t.id, t.companyId, t.definitionId, t.communityId)
       .where(sql`${t.erased} = false and ${t.fileDeleted} = false and ${t.fileObsolete} is not null`),
   ],
 );

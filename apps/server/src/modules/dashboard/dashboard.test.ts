@@ -238,6 +238,52 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
     }
   });
 
+  it("leaves out of 'Caducan…' a document replaced by a newer one, and one of a deleted community", async () => {
+    const figure = async () => (await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon;
+    const before = await figure();
+    // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters.
+    const renewed = await uploaded(
+      ctx,
+      w.t.gremio,
+      w.A.id,
+      { id_definition: def.RC, obsolete: plusDays(today, 365) },
+      "rc-p1-renovado.pdf",
+    );
+    try {
+      expect(await figure()).toBe(before - 1);
+      const rows = await allRows<ExpiringSoonRow>(w.t.colegio, "/companies/documents/expiring-soon", {
+        colg_id: w.A.id,
+      });
+      expect(rows.map((r) => r.document.id)).not.toContain(doc.rcP1.id);
+    } finally {
+      await db().execute(sql`update company_documents set erased = true where id = ${renewed.id}`);
+    }
+    expect(await figure()).toBe(before);
+    // A document uploaded for a community counts while the community lives.
+    const plan = await define(ctx, w.t.colegio, {
+      name: "Plan de autoprotección",
+      requirement_origin: Requirement.administrator,
+      requirement_dest: Requirement.provider,
+      assocfinca: true,
+      obsoletable: true,
+    });
+    await uploaded(
+      ctx,
+      w.t.administrador,
+      w.A.id,
+      { id_definition: plan.id, id_finca: w.C2.id, obsolete: plusDays(today, 5) },
+      "plan-c2.pdf",
+    );
+    try {
+      expect(await figure()).toBe(before + 1);
+      await db().execute(sql`update communities set erased = true where id = ${w.C2.id}`);
+      expect(await figure()).toBe(before);
+    } finally {
+      await db().execute(sql`update communities set erased = false where id = ${w.C2.id}`);
+      await db().execute(sql`update document_definitions set erased = true where id = ${plan.id}`);
+    }
+  });
+
   it("gives its document lists to the colegio only, each its own", async () => {
     for (const url of ["/companies/documents/colegio-summary", "/companies/documents/expiring-soon"]) {
       for (const token of [w.t.administrador, w.t.gremio, w.t.p3]) {

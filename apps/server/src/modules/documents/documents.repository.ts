@@ -236,11 +236,21 @@ export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: So
 /**
  * A live document (`d`, neither it nor its file deleted) current today whose last valid day (its file's expiry,
  * copied to the document by the triggers of migration 0006) is within EXPIRING_SOON_DAYS: 'Caducan en los
- * próximos 30 días' (index company_documents_definition_obsolete_idx per definition).
+ * próximos 30 días' (index company_documents_definition_obsolete_idx per definition). Only one that still
+ * matters: the newest its company uploaded for that definition and place (a newer one replaced it, as rule 11
+ * of docs/compliance.md reads a duty by its newest document), and, when uploaded for a community, one that
+ * was not deleted (company_documents_company_community_idx).
  */
 const expiringSoonWhere = (today: string) =>
   sql`d.erased = false and d.file_deleted = false and d.file_obsolete is not null
-      and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int`;
+      and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int
+      and (d.community_id is null
+           or (select not live.erased from communities live where live.id = d.community_id))
+      and not exists (select 1 from company_documents newer
+                      where newer.company_id = d.company_id and newer.definition_id = d.definition_id
+                        and ((d.community_id is null and newer.community_id is null)
+                             or newer.community_id = d.community_id)
+                        and newer.erased = false and newer.file_deleted = false and newer.id > d.id)`;
 
 /**
  * The colegio's live definitions, each with how many of its documents expire within EXPIRING_SOON_DAYS and
