@@ -16,9 +16,9 @@ describe("the community panel's menu for an administrator", () => {
   it("always has providers and the community's documents, its providers' and those for the administrator", () => {
     expect(paths(Role.administrador, [], bare)).toEqual([
       "proveedores",
-      "documentos",
       "documentosprov",
       "documentosadmin",
+      "documentos",
       "gremio/calendar",
     ]);
   });
@@ -29,9 +29,9 @@ describe("the community panel's menu for an administrator", () => {
       "proveedores",
       "porteros",
       "upload",
-      "documentos",
       "documentosprov",
       "documentosadmin",
+      "documentos",
       "porteros-docs",
       "lopd",
       "gremio/calendar",

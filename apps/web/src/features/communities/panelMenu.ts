@@ -27,9 +27,9 @@ export function panelMenu(role: number, features: readonly string[], community: 
       { path: "proveedores", label: "panel.menu.proveedores" },
       on(FEATURE.porterosAdmin) && { path: "porteros", label: "panel.menu.porteros" },
       menu.provider_bound_docs && { path: "upload", label: "panel.menu.upload" },
-      { path: "documentos", label: "panel.menu.documentos" },
       { path: "documentosprov", label: "panel.menu.documentosprov" },
       { path: "documentosadmin", label: "panel.menu.documentosadmin" },
+      { path: "documentos", label: "panel.menu.documentos" },
       on(FEATURE.porterosAdmin) &&
         community.porteros_count > 0 &&
         menu.porter_docs && { path: "porteros-docs", label: "panel.menu.porteros-docs" },

@@ -1,5 +1,5 @@
 import type { CommunityView } from "@coordina/domain";
-import { Card, Group, Text, Title } from "@mantine/core";
+import { Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconFiles, IconLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -8,7 +8,7 @@ import { useOutletContext } from "react-router";
 import { addTexts } from "../../app/i18n";
 import { fincaDocumentsQuery } from "../../shared/documents/api/fetchFincaDocuments";
 import { DefinitionBoxes, DefinitionBoxesOf } from "../../shared/documents/DefinitionBoxes";
-import { type CommunityDocumentView, everyDefinition, forTheAdministrator } from "./communityViews";
+import { type CommunityDocumentView, everyDefinition, forTheAdministrator, providersLopd } from "./communityViews";
 import texts from "./es.json";
 
 addTexts(texts);
@@ -33,18 +33,38 @@ function ViewCard({ view, children }: { view: CommunityDocumentView; children: R
 
 /**
  * lopd ('LOPD'; administrator, feature lopd): the administrator's upload boxes of the LOPD group in this
- * community, as `upload` shows its own group (getcompanydefined with the community and the group).
+ * community, as `upload` shows its own group (getcompanydefined with the community and the group), then the
+ * LOPD documents the community's providers upload (documents_fincas, its LOPD definitions from providers).
  */
 export function LopdPage() {
   const { t } = useTranslation(undefined, { keyPrefix: "documents-page.community-views" });
   const community = useOutletContext<CommunityView>();
+  const parties = useQuery(fincaDocumentsQuery({ id_finca: community.id }));
   return (
     <ViewCard view="lopd">
-      <DefinitionBoxes
-        request={{ id_finca: community.id, group: "LOPD" }}
-        communityId={community.id}
-        emptyText={t("empty.lopd")}
-      />
+      <Stack gap="lg">
+        <section aria-labelledby="lopd-own" data-testid="lopd-own">
+          <Title order={5} id="lopd-own" mb="xs">
+            {t("lopd.own")}
+          </Title>
+          <DefinitionBoxes
+            request={{ id_finca: community.id, group: "LOPD" }}
+            communityId={community.id}
+            emptyText={t("empty.lopd")}
+          />
+        </section>
+        <section aria-labelledby="lopd-providers" data-testid="lopd-providers">
+          <Title order={5} id="lopd-providers" mb="xs">
+            {t("lopd.providers")}
+          </Title>
+          <DefinitionBoxesOf
+            query={parties}
+            communityId={community.id}
+            only={providersLopd}
+            emptyText={t("empty.lopd-providers")}
+          />
+        </section>
+      </Stack>
     </ViewCard>
   );
 }

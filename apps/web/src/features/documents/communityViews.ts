@@ -2,7 +2,8 @@ import { type DefinitionDocuments, requirementIncludes } from "@coordina/domain"
 
 /**
  * The administrator's document views of the community panel (spec 02 §2 'Routes of the community panel'),
- * besides `upload`: 'LOPD' (its LOPD-group upload boxes there), 'Documentos de la comunidad' (every document
+ * besides `upload`: 'LOPD' (its LOPD-group upload boxes there and
+ * the providers' LOPD documents), 'Documentos de la comunidad' (every document
  * that counts there) and 'Documentos para el administrador' (those whose destination includes it).
  */
 export const COMMUNITY_DOCUMENT_VIEWS = ["lopd", "documentos", "documentosadmin"] as const;
@@ -17,3 +18,10 @@ export const everyDefinition = (_item: DefinitionDocuments): boolean => true;
  */
 export const forTheAdministrator = (item: DefinitionDocuments): boolean =>
   requirementIncludes(item.definition.requirement_dest, "administrator");
+
+/**
+ * 'LOPD', under the administrator's own upload boxes: the LOPD-group definitions providers upload (e.g. the
+ * data processing contract), with the documents of the community's parties.
+ */
+export const providersLopd = (item: DefinitionDocuments): boolean =>
+  item.definition.group === "LOPD" && requirementIncludes(item.definition.requirement_origin, "provider");
