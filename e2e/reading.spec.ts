@@ -153,10 +153,11 @@ for (const size of [
   test(`the administrator's document views of the community, at ${where}`, async ({ page }) => {
     // Three views, each checked with axe.
     test.slow();
-    await page.setViewportSize(size);
     await loginAs(page, "administrador");
     await communityRow(page).first().click();
     await expect(page).toHaveURL(/#\/comunidades\/comunidad\/\d+\/proveedores$/);
+    // The communities list is a table at 1366 px (`communityRow`): the width changes once in the panel.
+    await page.setViewportSize(size);
     // The menu names them after its providers' documents: those for the administrator, then every one.
     const labels = await panelMenu(page).getByRole("link").allInnerTexts();
     const at = (label: string) => labels.indexOf(label);
