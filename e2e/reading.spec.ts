@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, dropFile, loginWith, logout, makePdf, openMenu } from "./fixtures";
+import { DEMO, dropFile, expectSoundPage, loginWith, logout, makePdf, openMenu } from "./fixtures";
 
 /*
  * Reading duties (spec 02 §2 'Document viewing for a community', 'Provider-in-community document view'):
@@ -14,6 +14,8 @@ const PROVIDER = "Ascensores Levante S.L.";
 const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 const NOTICE = `Aviso de obras en la finca ${tag}`;
 const FILE = `aviso-obras-${tag}.pdf`;
+/** The demo colegio's LOPD-group definition that providers upload for the administrator (apps/server seed). */
+const LOPD_CONTRACT = "Contrato de encargado del tratamiento (LOPD)";
 
 async function loginAs(page: Page, who: keyof typeof DEMO) {
   await page.goto("./#/login");
@@ -142,3 +144,55 @@ test("the administrator sees the notice read in the provider's view of the commu
   await expect(page.getByTestId("provider-docs-for-providers")).toBeVisible();
   await expect(page.getByTestId("provider-docs-for-administrator")).toBeVisible();
 });
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 375, height: 812 },
+]) {
+  const where = `${size.width} px`;
+  test(`the administrator's document views of the community, at ${where}`, async ({ page }) => {
+    // Three views, each checked with axe.
+    test.slow();
+    await loginAs(page, "administrador");
+    await communityRow(page).first().click();
+    await expect(page).toHaveURL(/#\/comunidades\/comunidad\/\d+\/proveedores$/);
+    // The communities list is a table at 1366 px (`communityRow`): the width changes once in the panel.
+    await page.setViewportSize(size);
+    // The menu names them after its providers' documents: those for the administrator, then every one.
+    const labels = await panelMenu(page).getByRole("link").allInnerTexts();
+    const at = (label: string) => labels.indexOf(label);
+    expect(at("Documentos de proveedores")).toBeGreaterThan(-1);
+    expect(at("Documentos para el administrador")).toBe(at("Documentos de proveedores") + 1);
+    expect(at("Documentos de la comunidad")).toBe(at("Documentos para el administrador") + 1);
+    // The demo colegio defines the providers' LOPD contract, and the demo has the feature lopd.
+    expect(at("LOPD")).toBeGreaterThan(-1);
+
+    // Every document that counts there: the notice it uploaded, with its file, size and uploader, to open.
+    await openPanel(page, "Documentos de la comunidad");
+    await expect(page.getByRole("heading", { name: "Documentos de la comunidad" })).toBeVisible();
+    const notice = page.getByTestId("definition-box").filter({ hasText: NOTICE });
+    const row = notice.getByTestId("document-row").filter({ hasText: FILE });
+    await expect(row).toContainText(/\d+(,\d+)? kB · Fincas Centro Administración S\.L\./);
+    await expect(row.getByRole("button", { name: "Ver documento" })).toBeVisible();
+    await expect(page.getByTestId("definition-box").filter({ hasText: LOPD_CONTRACT })).toBeVisible();
+    await expectSoundPage(page, `documentos, ${where}`);
+
+    // Only what goes to the administrator: the providers' LOPD contract, not the notice it gives providers.
+    await openPanel(page, "Documentos para el administrador");
+    await expect(page.getByRole("heading", { name: "Documentos para el administrador" })).toBeVisible();
+    await expect(page.getByTestId("definition-box").filter({ hasText: LOPD_CONTRACT })).toBeVisible();
+    await expect(page.getByTestId("definition-box").filter({ hasText: NOTICE })).toHaveCount(0);
+    await expectSoundPage(page, `documentosadmin, ${where}`);
+
+    // LOPD: its own LOPD uploads (none defined in the demo) and the providers' LOPD documents.
+    await openPanel(page, "LOPD");
+    await expect(page.getByRole("heading", { name: "LOPD", exact: true })).toBeVisible();
+    await expect(page.getByTestId("lopd-own").getByTestId("no-docs")).toHaveText(
+      "No hay documentos LOPD que subir en esta comunidad.",
+    );
+    const providersLopd = page.getByTestId("lopd-providers").getByTestId("definition-box");
+    await expect(providersLopd.filter({ hasText: LOPD_CONTRACT })).toBeVisible();
+    await expect(providersLopd.filter({ hasText: NOTICE })).toHaveCount(0);
+    await expectSoundPage(page, `lopd, ${where}`);
+  });
+}

@@ -76,7 +76,9 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/proveedores/config/calendar")).toBe("page");
     expect(pageAt("/aviso")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/gremio/calendar")).toBe("page");
-    expect(pageAt("/comunidades/comunidad/7/lopd")).toBe("placeholder");
+    expect(pageAt("/comunidades/comunidad/7/lopd")).toBe("page");
+    expect(pageAt("/comunidades/comunidad/7/documentos")).toBe("page");
+    expect(pageAt("/comunidades/comunidad/7/documentosadmin")).toBe("page");
     expect(pageAt("/no-existe")).toBe("none");
     expect(pageAt("/develop")).toBe("page");
   });

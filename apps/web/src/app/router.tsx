@@ -39,18 +39,10 @@ const reading = () => import("../features/reading/ReadingPage");
 /** A reading view of the community panel (one chunk for the three). */
 const readingPage = (path: string, name: "DocsFincaPage" | "DocsProveedoresPage" | "DocumentosProvPage"): RouteObject =>
   lazyPage(path, async () => ({ default: (await reading())[name] }));
-/** A view of the community panel that a later issue fills. */
-const panelArea = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <InPreparationPage titleKey={titleKey} inPanel />,
-  handle: PLACEHOLDER,
-});
-/** The community panel's children (spec 02 §2) that later issues fill, with their titles. */
-const PANEL_AREAS: [string, string][] = [
-  ["lopd", "panel.menu.lopd"],
-  ["documentos", "panel.menu.documentos"],
-  ["documentosadmin", "panel.menu.documentosadmin"],
-];
+const communityDocuments = () => import("../features/documents/CommunityDocumentViews");
+/** An administrator's document view of the community panel (one chunk for the three). */
+const communityDocumentsPage = (path: string, name: "LopdPage" | "DocumentosPage" | "DocumentosAdminPage") =>
+  lazyPage(path, async () => ({ default: (await communityDocuments())[name] }));
 // "" is the panel's own path without an id: /comunidades/comunidad.
 const PANEL_CHILDREN = [
   "",
@@ -64,7 +56,9 @@ const PANEL_CHILDREN = [
   "porteros/portero",
   "porteros-docs",
   "gremio/calendar",
-  ...PANEL_AREAS.map(([path]) => path),
+  "lopd",
+  "documentos",
+  "documentosadmin",
 ];
 const only = (roles: readonly number[], children: RouteObject[]): RouteObject => ({
   element: <RoleGate roles={roles} />,
@@ -165,6 +159,11 @@ const routes: RouteObject[] = [
                         () => import("../features/community-providers/ProviderInCommunityPage"),
                       ),
                       readingPage("documentosprov", "DocumentosProvPage"),
+                      // The community's documents, and those for the administrator (issue 23).
+                      communityDocumentsPage("documentos", "DocumentosPage"),
+                      communityDocumentsPage("documentosadmin", "DocumentosAdminPage"),
+                      // Its LOPD-group documents there (feature lopd, as its menu entry).
+                      withFeature(FEATURE.lopd, [communityDocumentsPage("lopd", "LopdPage")]),
                       // The porters of the community and their documents (spec 02 §2; feature porteros-admin).
                       withFeature(FEATURE.porterosAdmin, [
                         lazyPage("porteros", () => import("../features/porters/CommunityPortersPage")),
@@ -188,7 +187,6 @@ const routes: RouteObject[] = [
                   lazyPage("upload", () => import("../features/documents/CommunityUploadPage")),
                   // The community's calendar (issue 22): providers and the administrator, each with its own view.
                   lazyPage("gremio/calendar", () => import("../features/calendar/CalendarPage")),
-                  ...PANEL_AREAS.map(([path, titleKey]) => panelArea(path, titleKey)),
                 ],
               },
               lazyPage("/lopd", () => import("../features/documents/MandatoryDocumentsPage")),

@@ -25,6 +25,7 @@ export const fincaDocumentsRequestSchema = z.object({
   id_finca: recordIdSchema,
   id_gremio: recordIdSchema.optional(),
 });
+export type FincaDocumentsRequest = z.input<typeof fincaDocumentsRequestSchema>;
 
 /**
  * A current document someone may read in a community (spec 02 §3 'Document row in a community', the

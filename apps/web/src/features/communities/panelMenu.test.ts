@@ -13,8 +13,14 @@ const paths = (role: number, features: readonly string[], community: typeof bare
   panelMenu(role, features, community).map((i) => i.path);
 
 describe("the community panel's menu for an administrator", () => {
-  it("always has providers and its providers' documents", () => {
-    expect(paths(Role.administrador, [], bare)).toEqual(["proveedores", "documentosprov", "gremio/calendar"]);
+  it("always has providers and the community's documents, its providers' and those for the administrator", () => {
+    expect(paths(Role.administrador, [], bare)).toEqual([
+      "proveedores",
+      "documentosprov",
+      "documentosadmin",
+      "documentos",
+      "gremio/calendar",
+    ]);
   });
 
   it("shows everything built when every gate is open, in the spec's order and with one name per view", () => {
@@ -24,10 +30,16 @@ describe("the community panel's menu for an administrator", () => {
       "porteros",
       "upload",
       "documentosprov",
+      "documentosadmin",
+      "documentos",
       "porteros-docs",
+      "lopd",
       "gremio/calendar",
     ]);
     expect(items.find((i) => i.path === "upload")?.label).toBe("panel.menu.upload");
+    expect(items.find((i) => i.path === "lopd")?.label).toBe("panel.menu.lopd");
+    expect(items.find((i) => i.path === "documentos")?.label).toBe("panel.menu.documentos");
+    expect(items.find((i) => i.path === "documentosadmin")?.label).toBe("panel.menu.documentosadmin");
     expect(items.find((i) => i.path === "documentosprov")?.label).toBe("panel.menu.documentosprov");
     expect(items.some((i) => i.warning)).toBe(false);
   });
@@ -55,8 +67,14 @@ describe("the community panel's menu for an administrator", () => {
     ).not.toContain("porteros-docs");
   });
 
-  it("leaves out 'LOPD' until its view is built (issue 23)", () => {
-    expect(paths(Role.administrador, ALL, everything)).not.toContain("lopd");
+  it("shows 'LOPD' only with the feature lopd and LOPD-group documents", () => {
+    expect(paths(Role.administrador, [FEATURE.lopd], { ...bare, menu: { ...nothing, lopd_docs: true } })).toContain(
+      "lopd",
+    );
+    expect(paths(Role.administrador, [FEATURE.porterosAdmin], everything)).not.toContain("lopd");
+    expect(
+      paths(Role.administrador, ALL, { ...everything, menu: { ...everything.menu, lopd_docs: false } }),
+    ).not.toContain("lopd");
   });
 
   it("has 'Calendario' whatever the community has and the flags are (issue 22)", () => {

@@ -15,9 +15,9 @@ type MenuFacts = Pick<CommunityView, "porteros_count" | "menu">;
 /**
  * The panel's menu by role, feature flags and what the community has (spec 02 §2 'Routes of the
  * community panel'). Other roles get no menu (the routes are for administrators and providers only).
- * Each label is also the title of the view it opens. 'Calendario' is both roles' (issue 22). The spec's 'LOPD'
- * (administrator; feature lopd, only with LOPD documents) comes back with its view (issue 23): until then its
- * route shows 'En preparación' and no entry leads there (apps/web/src/app/router.test.tsx).
+ * Each label is also the title of the view it opens. 'Calendario' is both roles' (issue 22). The administrator's
+ * 'LOPD' (feature lopd, only while the colegio defines LOPD-group documents), 'Documentos de la comunidad' and
+ * 'Documentos para el administrador' came with their views (issue 23).
  */
 export function panelMenu(role: number, features: readonly string[], community: MenuFacts): PanelMenuItem[] {
   const on = (feature: string) => features.includes(feature);
@@ -28,9 +28,12 @@ export function panelMenu(role: number, features: readonly string[], community: 
       on(FEATURE.porterosAdmin) && { path: "porteros", label: "panel.menu.porteros" },
       menu.provider_bound_docs && { path: "upload", label: "panel.menu.upload" },
       { path: "documentosprov", label: "panel.menu.documentosprov" },
+      { path: "documentosadmin", label: "panel.menu.documentosadmin" },
+      { path: "documentos", label: "panel.menu.documentos" },
       on(FEATURE.porterosAdmin) &&
         community.porteros_count > 0 &&
         menu.porter_docs && { path: "porteros-docs", label: "panel.menu.porteros-docs" },
+      on(FEATURE.lopd) && menu.lopd_docs && { path: "lopd", label: "panel.menu.lopd" },
       { path: "gremio/calendar", label: "panel.menu.calendar" },
     ];
     return items.filter((item): item is PanelMenuItem => item !== false);

@@ -1,8 +1,8 @@
 import { Modal, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { fincaDocumentsQuery } from "../../../shared/documents/api/fetchFincaDocuments";
 import { DefinitionBoxesOf } from "../../../shared/documents/DefinitionBoxes";
-import { fincaDocumentsQuery } from "../api/fetchFincaDocuments";
 
 export interface FincaDocumentsSubject {
   fincaId: number;
