@@ -41,7 +41,7 @@ export async function listReadRequirements(db: Db, actor: Actor, q: z.output<typ
 /**
  * document-read-requirements/view/{id}: the read requirement, a page of its current documents (an
  * administrator's: those that count in its communities) with "Leído por N de M" and their `count`, and
- * with `document` who must read that one.
+ * with `document` that document alone and who must read it.
  */
 export async function viewReadRequirement(
   db: Db,
@@ -54,11 +54,14 @@ export async function viewReadRequirement(
   const { scope, docsAllowedToEdit } = await readableIn(db, actor, definition.colegioId);
   if (definition.erased || !definition.dest_read_required) throw notFound();
   const today = todayInSpain();
-  const documents = await pageReadRequirementDocuments(db, id, scope, today, { page: q.page, limit: q.limit });
+  // With `document`, that document alone (404 unless it is one of the caller's) instead of a page.
+  const documents =
+    q.document === undefined
+      ? await pageReadRequirementDocuments(db, id, scope, today, { page: q.page, limit: q.limit })
+      : await pageReadRequirementDocuments(db, id, scope, today, { page: 1, limit: 1 }, q.document);
   let readers: Awaited<ReturnType<typeof readRequirementReaders>> | undefined;
   if (q.document !== undefined) {
-    const one = await pageReadRequirementDocuments(db, id, scope, today, { page: 1, limit: 1 }, q.document);
-    if (one.data.length === 0) throw notFound();
+    if (documents.data.length === 0) throw notFound();
     readers = await readRequirementReaders(db, id, scope, today, q.document);
   }
   const { id: defId, name, requirement_origin, requirement_dest, assocfinca, group, dest_read_required } = definition;

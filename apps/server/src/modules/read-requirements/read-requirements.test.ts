@@ -200,9 +200,10 @@ describe("one read requirement (document-read-requirements/view/{id})", () => {
     const past = await view(w.t.colegio, def.NORMAS, "?page=3&limit=1");
     expect(figures(past)).toEqual([]);
     expect(past.json().count).toBe(2);
-    // An administrator's total is its communities' documents; a document on another page still has readers.
+    // An administrator's total is its communities' documents; a document of another page still has readers.
     expect((await view(w.t.administrador, def.NORMAS)).json().count).toBe(1);
     const readers = await view(w.t.colegio, def.NORMAS, `?page=1&limit=1&document=${doc.retiro}`);
+    expect(figures(readers)).toEqual(["normas-retiro.pdf: 1/1"]);
     expect(readers.json().data.readers.map((r: { company_name: string }) => r.company_name)).toEqual([w.P2.name]);
     expectError(await view(w.t.colegio, def.NORMAS, "?limit=101"), 400, ErrorKey.invalidInput);
   });
