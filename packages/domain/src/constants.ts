@@ -22,6 +22,8 @@ export const PAGE_SIZE = {
   providerPickerAppend: 8,
   /** definitions list in the settings screen (spec 02 §9) */
   definitions: 10,
+  /** the documents of one read requirement, each with its "Leído por N de M" */
+  readRequirementDocuments: 10,
   /** the porters card of a community (spec 02 §9: doormen list 4 in the community) */
   communityPorters: 4,
   /** the doormen summary (spec 02 §9: 10 in the summary) */

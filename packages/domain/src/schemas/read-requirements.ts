@@ -42,7 +42,10 @@ export const readRequirementsPageSchema = z.object({
 export type ReadRequirementsPage = z.infer<typeof readRequirementsPageSchema>;
 
 export const readRequirementViewQuerySchema = z.object({
-  /** one document: its readers too */
+  /** the page of its documents (10 a page by default) */
+  page: integerInput(z.number().int().min(1).max(1_000_000)).default(1),
+  limit: integerInput(z.number().int().min(1).max(100)).default(PAGE_SIZE.readRequirementDocuments),
+  /** one document: that document alone (not a page) and its readers */
   document: recordIdSchema.optional(),
 });
 
@@ -78,10 +81,13 @@ export const readRequirementViewSchema = z.object({
   result: z.literal(true),
   data: z.object({
     definition: readRequirementRowSchema.omit({ documents_count: true }).extend({ dest_read_required: z.boolean() }),
+    /** one page of its current documents (query `page`, `limit`), by uploader, file name and id; with `document`, that one */
     documents: z.array(readRequirementDocumentSchema),
     /** with `document`: who must read it, in the caller's communities (the colegio: all) */
     readers: z.array(readRequirementReaderSchema).optional(),
   }),
+  /** how many current documents it has in all (the colegio: all of them; an administrator: its communities'); with `document`, 1 */
+  count: z.number().int(),
   docsAllowedToEdit: z.boolean(),
 });
 export type ReadRequirementView = z.infer<typeof readRequirementViewSchema>;

@@ -8,8 +8,14 @@ import type {
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, rowReader } from "../../db/rows.js";
-import { containsPattern, fetchPage } from "../../lib/paging.js";
-import { countingDocuments, type ReadScope, readDutiesCtes } from "./read-requirements.sql.js";
+import { containsPattern, fetchPage, type PageRequest } from "../../lib/paging.js";
+import {
+  countingDocuments,
+  type ReadScope,
+  readDutiesCtes,
+  readFigures,
+  scopedDocuments,
+} from "./read-requirements.sql.js";
 
 const readRow = rowReader({
   id: col.int,
@@ -80,60 +86,64 @@ export async function findReadDefinition(db: DbOrTx, id: number) {
   return found;
 }
 
+const documentRow = rowReader({
+  id: col.int,
+  company_id: col.int,
+  company_name: col.text,
+  id_finca: col.intOrNull,
+  finca_name: col.textOrNull,
+  file_id: col.int,
+  file_name: col.text,
+  file_size: col.int,
+  obsolete: col.dayOrNull,
+  read_must: col.int,
+  read_count: col.int,
+});
+
 /**
- * The definition's current documents in the scope (for an administrator, those that count in one of its
- * communities), each with its reads owed and met there, by uploader, file name and id.
+ * One page of the definition's current documents in the scope (for an administrator, those that count in one
+ * of its communities), by uploader, file name and id, each with its reads owed and met there (computed for
+ * the page's documents only); with `documentId`, that document alone if it is one of them.
  */
-export async function readRequirementDocuments(
+export async function pageReadRequirementDocuments(
   db: DbOrTx,
   definitionId: number,
   scope: ReadScope,
   today: string,
+  page: PageRequest,
   documentId?: number,
-): Promise<ReadRequirementDocument[]> {
-  const rows = await queryTyped(
+) {
+  const docs = scopedDocuments(definitionId, scope, today, documentId);
+  return fetchPage(
     db,
-    sql`with ${readDutiesCtes(definitionId, scope, today, documentId)},
-        tally as (
-          select reader.document_id, count(*)::int as read_must, count(rm.id)::int as read_count
-          from reader left join read_marks rm on rm.document_id = reader.document_id
-            and rm.community_id = reader.community_id and rm.reader_company_id = reader.company_id
-          group by reader.document_id)
-        select rdoc.id, rdoc.company_id, c.name as company_name, rdoc.community_id as id_finca,
-          fc.name as finca_name, fl.id as file_id, fl.name as file_name, fl.size as file_size, fl.obsolete,
-          coalesce(tally.read_must, 0) as read_must, coalesce(tally.read_count, 0) as read_count
-        from rdoc
-        join companies c on c.id = rdoc.company_id
-        join files fl on fl.id = rdoc.file_id
-        left join communities fc on fc.id = rdoc.community_id
-        left join tally on tally.document_id = rdoc.id
-        where ${scope.kind === "colegio" ? sql`true` : sql`exists (select 1 from place where place.document_id = rdoc.id)`}
-        order by lower(c.name), lower(fl.name), rdoc.id`,
+    page,
     {
-      id: col.int,
-      company_id: col.int,
-      company_name: col.text,
-      id_finca: col.intOrNull,
-      finca_name: col.textOrNull,
-      file_id: col.int,
-      file_name: col.text,
-      file_size: col.int,
-      obsolete: col.dayOrNull,
-      read_must: col.int,
-      read_count: col.int,
+      select: sql`d.id, d.company_id, c.name as company_name, d.community_id as id_finca, fc.name as finca_name,
+        fl.id as file_id, fl.name as file_name, fl.size as file_size, fl.obsolete, def.requirement_dest, def.colegio_id`,
+      from: sql`${docs.from}
+        join companies c on c.id = d.company_id
+        join files fl on fl.id = d.file_id
+        left join communities fc on fc.id = d.community_id`,
+      countFrom: docs.from,
+      where: docs.where,
+      orderBy: sql`lower(c.name), lower(fl.name), d.id`,
+      late: readFigures(sql`page`, scope),
+    },
+    (raw): ReadRequirementDocument => {
+      const r = documentRow(raw);
+      return {
+        id: r.id,
+        company_id: r.company_id,
+        company_name: r.company_name,
+        id_finca: r.id_finca,
+        finca_name: r.finca_name,
+        fileupload: { id: r.file_id, name: r.file_name, size: r.file_size },
+        obsolete: r.obsolete,
+        read_must: r.read_must,
+        read_count: r.read_count,
+      };
     },
   );
-  return rows.map((r) => ({
-    id: r.id,
-    company_id: r.company_id,
-    company_name: r.company_name,
-    id_finca: r.id_finca,
-    finca_name: r.finca_name,
-    fileupload: { id: r.file_id, name: r.file_name, size: r.file_size },
-    obsolete: r.obsolete,
-    read_must: r.read_must,
-    read_count: r.read_count,
-  }));
 }
 
 /** Who owes a read of one document in the scope, and when each marked it: by community, providers then porters, name. */

@@ -15,8 +15,8 @@ import { editableDefinition, editDefinition } from "../documents/definitions.ser
 import { readRequirementPolicy } from "./read-requirements.policy.js";
 import {
   findReadDefinition,
+  pageReadRequirementDocuments,
   pageReadRequirements,
-  readRequirementDocuments,
   readRequirementReaders,
 } from "./read-requirements.repository.js";
 import type { ReadScope } from "./read-requirements.sql.js";
@@ -39,8 +39,9 @@ export async function listReadRequirements(db: Db, actor: Actor, q: z.output<typ
 }
 
 /**
- * document-read-requirements/view/{id}: the read requirement, its current documents (an administrator's:
- * those that count in its communities) with "Leído por N de M", and with `document` who must read that one.
+ * document-read-requirements/view/{id}: the read requirement, a page of its current documents (an
+ * administrator's: those that count in its communities) with "Leído por N de M" and their `count`, and
+ * with `document` that document alone and who must read it.
  */
 export async function viewReadRequirement(
   db: Db,
@@ -53,19 +54,24 @@ export async function viewReadRequirement(
   const { scope, docsAllowedToEdit } = await readableIn(db, actor, definition.colegioId);
   if (definition.erased || !definition.dest_read_required) throw notFound();
   const today = todayInSpain();
-  const documents = await readRequirementDocuments(db, id, scope, today);
+  // With `document`, that document alone (404 unless it is one of the caller's) instead of a page.
+  const documents =
+    q.document === undefined
+      ? await pageReadRequirementDocuments(db, id, scope, today, { page: q.page, limit: q.limit })
+      : await pageReadRequirementDocuments(db, id, scope, today, { page: 1, limit: 1 }, q.document);
   let readers: Awaited<ReturnType<typeof readRequirementReaders>> | undefined;
   if (q.document !== undefined) {
-    if (!documents.some((d) => d.id === q.document)) throw notFound();
+    if (documents.data.length === 0) throw notFound();
     readers = await readRequirementReaders(db, id, scope, today, q.document);
   }
   const { id: defId, name, requirement_origin, requirement_dest, assocfinca, group, dest_read_required } = definition;
   return {
     data: {
       definition: { id: defId, name, requirement_origin, requirement_dest, assocfinca, group, dest_read_required },
-      documents,
+      documents: documents.data,
       ...(readers ? { readers } : {}),
     },
+    count: documents.count,
     docsAllowedToEdit,
   };
 }

@@ -190,6 +190,24 @@ describe("one read requirement (document-read-requirements/view/{id})", () => {
     expect(figures(await view(w.t.colegio, def.PLAN))).toEqual(["plan.pdf: 1/1"]);
   });
 
+  it("pages the documents in the same order, with their total and each page's figures", async () => {
+    const first = await view(w.t.colegio, def.NORMAS, "?page=1&limit=1");
+    expect(figures(first)).toEqual(["normas.pdf: 2/5"]);
+    expect(first.json().count).toBe(2);
+    const second = await view(w.t.colegio, def.NORMAS, "?page=2&limit=1");
+    expect(figures(second)).toEqual(["normas-retiro.pdf: 1/1"]);
+    expect(second.json().count).toBe(2);
+    const past = await view(w.t.colegio, def.NORMAS, "?page=3&limit=1");
+    expect(figures(past)).toEqual([]);
+    expect(past.json().count).toBe(2);
+    // An administrator's total is its communities' documents; a document of another page still has readers.
+    expect((await view(w.t.administrador, def.NORMAS)).json().count).toBe(1);
+    const readers = await view(w.t.colegio, def.NORMAS, `?page=1&limit=1&document=${doc.retiro}`);
+    expect(figures(readers)).toEqual(["normas-retiro.pdf: 1/1"]);
+    expect(readers.json().data.readers.map((r: { company_name: string }) => r.company_name)).toEqual([w.P2.name]);
+    expectError(await view(w.t.colegio, def.NORMAS, "?limit=101"), 400, ErrorKey.invalidInput);
+  });
+
   it("names who must read one document, where, and when each read it", async () => {
     const res = await view(w.t.colegio, def.NORMAS, `?document=${doc.normas}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,6 @@
 import { type ReadRequirementRow, type ReadRequirementView, Role } from "@coordina/domain";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { json, stubServer } from "../../../test/fakeServer";
 import { onPhone } from "../../../test/phone";
 import { renderInApp } from "../../../test/render";
@@ -27,6 +27,7 @@ const NORMAS: ReadRequirementRow = {
 const VIEW: ReadRequirementView = {
   result: true,
   docsAllowedToEdit: true,
+  count: 2,
   data: {
     definition: { ...NORMAS, dest_read_required: true },
     documents: [
@@ -134,6 +135,40 @@ describe("'Lecturas obligatorias' (the colegio)", () => {
       "Juan PorteroPortero · Comunidad Sol 4No leído",
     ]);
     expect(calls.some((c) => c.path === "/document-read-requirements/index")).toBe(true);
+  });
+
+  it("pages the documents 10 at a time: 'Página 2' asks the server for the next ones", async () => {
+    startTestSession([], { role: Role.colegio });
+    server(true);
+    const asked: string[] = [];
+    const listed = vi.mocked(fetch).getMockImplementation()!;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const at = new URL(url, "http://localhost");
+        if (at.pathname !== "/document-read-requirements/view/4") return listed(url, init);
+        const page = Number(at.searchParams.get("page"));
+        asked.push(String(page));
+        const [first] = VIEW.data.documents;
+        const documents = Array.from({ length: page === 1 ? 10 : 2 }, (_, i) => ({
+          ...first!,
+          id: 100 + (page - 1) * 10 + i,
+          fileupload: { ...first!.fileupload, name: `doc-${(page - 1) * 10 + i + 1}.pdf` },
+        }));
+        return json(200, { ...VIEW, count: 12, data: { ...VIEW.data, documents } });
+      }),
+    );
+    const { user } = renderInApp(<DefinitionsPage />, { route: "/documents/settings?tab=lecturas" });
+    const row = await screen.findByTestId("read-requirement-row-4");
+    await user.click(within(row).getByRole("button", { name: "Ver: Normas de la comunidad" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lecturas de «Normas de la comunidad»" });
+    const list = await within(dialog).findByTestId("read-requirement-documents");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    await user.click(within(dialog).getByRole("button", { name: "Página 2" }));
+    await within(dialog).findByText("doc-11.pdf");
+    const cards = within(within(dialog).getByTestId("read-requirement-documents")).getAllByRole("listitem");
+    expect(cards.map((c) => within(c).getByText(/^doc-/).textContent)).toEqual(["doc-11.pdf", "doc-12.pdf"]);
+    expect(asked).toEqual(["1", "2"]);
   });
 
   it("takes a requirement away only after '¿Estás seguro?'", async () => {

@@ -1,18 +1,23 @@
 import type { ReadRequirementView } from "@coordina/domain";
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../app/api";
 import { queryKeys } from "../../../app/queryKeys";
 
-/** One read requirement with its documents ('Leído por N de M') and, with `document`, who must read that one. */
-function fetchReadRequirement(id: number, document?: number): Promise<ReadRequirementView> {
+/**
+ * One read requirement with a page of its documents ('Leído por N de M') and their count or, with
+ * `document`, that document and who must read it.
+ */
+function fetchReadRequirement(id: number, at: { page?: number; document?: number }): Promise<ReadRequirementView> {
   return api.get<ReadRequirementView>(
     `/document-read-requirements/view/${id}`,
-    document === undefined ? undefined : { document },
+    at.document === undefined ? { page: at.page ?? 1 } : { document: at.document },
   );
 }
 
-export const readRequirementQuery = (id: number, document?: number) =>
+export const readRequirementQuery = (id: number, at: { page?: number; document?: number } = {}) =>
   queryOptions({
-    queryKey: [queryKeys.readRequirements, "view", id, document ?? null] as const,
-    queryFn: () => fetchReadRequirement(id, document),
+    queryKey: [queryKeys.readRequirements, "view", id, at.page ?? 1, at.document ?? null] as const,
+    queryFn: () => fetchReadRequirement(id, at),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });

@@ -1,11 +1,13 @@
 import type { ReadRequirementDocument, ReadRequirementRow } from "@coordina/domain";
-import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { PAGE_SIZE } from "@coordina/domain";
+import { Badge, Button, Group, Modal, Pagination, Stack, Text } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../app/dates";
 import { ItemCard, ItemMeta, ItemTitle } from "../../../ui/ItemCard";
+import { usePageLabels } from "../../../ui/ListCard";
 import { QueryView } from "../../../ui/LoadState";
 import { IconAction } from "../../../ui/RowActions";
 import { readRequirementQuery } from "../api/fetchReadRequirement";
@@ -15,7 +17,7 @@ import { readColor, readFigure } from "../readRequirements";
 function Readers({ requirementId, document }: { requirementId: number; document: ReadRequirementDocument }) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-definitions.read-requirements" });
   const { t: tAll } = useTranslation();
-  const readers = useQuery(readRequirementQuery(requirementId, document.id));
+  const readers = useQuery(readRequirementQuery(requirementId, { document: document.id }));
   return (
     <QueryView
       query={readers}
@@ -95,7 +97,7 @@ function DocumentCard({ requirementId, document }: { requirementId: number; docu
 }
 
 /**
- * 'Ver' a read requirement (document-read-requirements/view/{id}): its current documents, each with how
+ * 'Ver' a read requirement (document-read-requirements/view/{id}): its current documents, 10 a page, each with how
  * many of those who must read it did ("Leído por N de M") and, opened, who they are, where and when. A
  * card per document at every width (a table would scroll sideways in a phone's modal).
  */
@@ -132,7 +134,10 @@ export function ReadRequirementModal({
 function Documents({ id }: { id: number }) {
   const { t } = useTranslation(undefined, { keyPrefix: "document-definitions.read-requirements" });
   const { t: tAll } = useTranslation();
-  const view = useQuery(readRequirementQuery(id));
+  const pageLabels = usePageLabels();
+  const [page, setPage] = useState(1);
+  const view = useQuery(readRequirementQuery(id, { page }));
+  const totalPages = Math.ceil((view.data?.count ?? 0) / PAGE_SIZE.readRequirementDocuments);
   return (
     <QueryView
       query={view}
@@ -145,10 +150,17 @@ function Documents({ id }: { id: number }) {
       }
     >
       {(answer) => (
-        <Stack gap="xs" role="list" aria-label={t("documents")} data-testid="read-requirement-documents">
-          {answer.data.documents.map((document) => (
-            <DocumentCard key={document.id} requirementId={id} document={document} />
-          ))}
+        <Stack gap="xs">
+          <Stack gap="xs" role="list" aria-label={t("documents")} data-testid="read-requirement-documents">
+            {answer.data.documents.map((document) => (
+              <DocumentCard key={document.id} requirementId={id} document={document} />
+            ))}
+          </Stack>
+          {totalPages > 1 && (
+            <Group justify="center">
+              <Pagination total={totalPages} value={page} onChange={setPage} size="sm" {...pageLabels} />
+            </Group>
+          )}
         </Stack>
       )}
     </QueryView>
