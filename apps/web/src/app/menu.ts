@@ -74,7 +74,7 @@ const MENU: readonly MenuItem[] = [
   // The administrator's general documents beside its communities', and one upload for many of them (issue 23).
   { label: "docs-comunidades", to: "/gcomunidades", roles: [Role.administrador] },
   // One file for one duty: the community (or all of them) and the definition, linkable with ?finca=&definition=.
-  { label: "subir-documento", to: "/documents/upload", roles: [Role.administrador, Role.gremio, Role.portero] },
+  { label: "subir-documento", to: "/documents/upload", roles: [Role.administrador, Role.gremio] },
   // The company's own documents: its duties at a glance, and everything it has uploaded (issue 23).
   { label: "resumen-documentos", to: "/documents/summary", roles: [Role.administrador, Role.gremio] },
   { label: "documentos-subidos", to: "/documents/uploaded", roles: [Role.administrador, Role.gremio] },
@@ -84,6 +84,8 @@ const MENU: readonly MenuItem[] = [
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too
   { label: "mis-comunidades", to: OWN_COMMUNITIES, roles: [Role.portero], within: "/porteros/comunidades/" },
+  // The porter's uploads, after its communities, which its menu starts with.
+  { label: "subir-documento", to: "/documents/upload", roles: [Role.portero] },
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
   { label: "usuarios", to: "/users", roles: [Role.colegio, Role.administrador, Role.gremio] },
   { label: "empresa", to: "/config", roles: [Role.colegio, Role.administrador, Role.gremio] },
