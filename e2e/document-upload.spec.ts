@@ -36,14 +36,20 @@ async function loginAs(page: Page, who: keyof typeof DEMO) {
   await expect(page).toHaveURL(new RegExp(`#${DEMO[who].start}`));
 }
 
-/** A community's row (its card on a phone) in the list of /gcomunidades. */
-const communityEntry = (page: Page, name: string) =>
-  page.locator(isPhone(page) ? "[data-community-id]" : "tbody tr[data-community-id]").filter({ hasText: name });
+/** The communities' rows (their cards on a phone) in the list of /gcomunidades. */
+const allEntries = (page: Page) => page.locator(isPhone(page) ? "[data-community-id]" : "tbody tr[data-community-id]");
+/** A community's row (its card on a phone). */
+const communityEntry = (page: Page, name: string) => allEntries(page).filter({ hasText: name });
 
-/** Searches the list and waits until `name` is the only community shown. */
+/**
+ * Searches the list and waits until it shows that search's answer: `name` among the communities shown and
+ * none that does not match `text` (the page before the answer, without a search, holds other journeys'
+ * communities, and 'Elegir las de esta página' ticks whatever is shown).
+ */
 async function search(page: Page, text: string, name: string) {
   await page.getByRole("textbox", { name: "Buscar" }).fill(text);
   await expect(communityEntry(page, name)).toHaveCount(1);
+  await expect(allEntries(page).filter({ hasNotText: text })).toHaveCount(0);
 }
 
 for (const size of WIDTHS) {
@@ -96,6 +102,7 @@ for (const size of WIDTHS) {
         .check();
       await search(page, tag, NEW_COMMUNITIES[0]!);
       await expect(communityEntry(page, NEW_COMMUNITIES[1]!)).toHaveCount(1);
+      await expect(allEntries(page)).toHaveCount(2);
       await page.getByRole("button", { name: "Elegir las de esta página" }).click();
       await expect(page.getByTestId("many-chosen")).toHaveText("3 comunidades elegidas");
 

@@ -335,19 +335,8 @@ export async function expectSoundPage(page: Page, where: string) {
  * The demo colegio through the API, logged in on `request` (no page needed), for data a journey adds and
  * removes: `post(path, body)` sends the colegio's token and `colg_id` and expects a success.
  */
-export async function colegioApi(request: APIRequestContext) {
-  const login = await request.post("/companies/users/login", {
-    data: { email: DEMO.colegio.email, password: PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
-  const headers = { Authentication: `Bearer ${data.token}` };
-  const colgId = data.colegios[0]!.id;
-  return async <T>(path: string, body: object = {}): Promise<T> => {
-    const response = await request.post(path, { headers, data: { ...body, colg_id: colgId } });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+export async function colegioApi(request: APIRequestContext): Promise<Post> {
+  return (await apiLogin(request, DEMO.colegio.email)).post;
 }
 
 type Post = <T = unknown>(path: string, body?: object) => Promise<T>;

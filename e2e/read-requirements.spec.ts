@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, expectAccessible, isPhone, loginWith, logout, makePdf, openMenu, PASSWORD, validCif } from "./fixtures";
+import { apiLogin, DEMO, expectAccessible, isPhone, loginWith, logout, makePdf, openMenu, validCif } from "./fixtures";
 
 /*
  * Read requirements (document-read-requirements; issue 23 part 2): the colegio makes a definition's
@@ -25,36 +25,6 @@ const PROVIDER_REQ = 5;
 
 const DESK = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
-
-interface Api {
-  post: <T = unknown>(path: string, body?: object) => Promise<T>;
-  upload: (path: string, fields: Record<string, string>, name: string, bytes: Buffer) => Promise<unknown>;
-}
-
-/** Logs in through the API and answers calls as that user in its (only) colegio. */
-async function apiLogin(request: APIRequestContext, email: string): Promise<Api> {
-  const login = await request.post("/companies/users/login", { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const data = ((await login.json()) as { data: { token: string; colegios: { id: number }[] } }).data;
-  const colgId = data.colegios[0]!.id;
-  const headers = { Authentication: `Bearer ${data.token}` };
-  const check = async <T>(path: string, response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> => {
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  return {
-    post: async (path, body = {}) =>
-      check(path, await request.post(path, { headers, data: { ...body, colg_id: colgId } })),
-    upload: async (path, fields, name, bytes) =>
-      check(
-        path,
-        await request.post(`${path}?colg_id=${colgId}`, {
-          headers,
-          multipart: { ...fields, file: { name, mimeType: "application/pdf", buffer: bytes } },
-        }),
-      ),
-  };
-}
 
 /** The colegio's 'Docs a leer' of the demo provider: [read, must] (companies/companies/index). */
 async function docsToRead(request: APIRequestContext): Promise<[number, number]> {

@@ -51,6 +51,11 @@ export function usePageLabels() {
 export interface ListColumn<S extends string = string> {
   label: string;
   sortKey?: S;
+  /**
+   * its width in pixels, for a column of short figures: without one the table shares its width by what
+   * the cells hold, so the columns would move as the figures grow a digit
+   */
+  width?: number;
 }
 
 export interface SortState<S extends string> {
@@ -99,11 +104,11 @@ export interface ListCardProps<S extends string = string> {
 function Header<S extends string>({ column, props }: { column: ListColumn<S>; props: ListCardProps<S> }) {
   const key = column.sortKey;
   const onSort = props.onSort;
-  if (!key || !onSort) return <Table.Th>{column.label}</Table.Th>;
+  if (!key || !onSort) return <Table.Th w={column.width}>{column.label}</Table.Th>;
   const active = props.sort?.by === key ? props.sort.dir : null;
   const Icon = active === "ASC" ? IconChevronUp : active === "DESC" ? IconChevronDown : IconSelector;
   return (
-    <Table.Th aria-sort={active === "ASC" ? "ascending" : active === "DESC" ? "descending" : "none"}>
+    <Table.Th w={column.width} aria-sort={active === "ASC" ? "ascending" : active === "DESC" ? "descending" : "none"}>
       <UnstyledButton onClick={() => onSort(key)} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           {column.label}

@@ -25,6 +25,8 @@ export function companyPath(type: number, id: number, section: CompanySection = 
 /** The columns of a company's data and figures, left blank on a deactivated member's row. */
 const PROVIDER_DATA_COLUMNS = ["activities", "manager", "to-upload", "to-read", "pending", "in-fincas"];
 const ADMINISTRATOR_DATA_COLUMNS = ["owner-company", "manager", "fincas"];
+/** A figure column's width: its header in two or three lines, a light and up to "99/99" beside it. */
+const FIGURE_WIDTH = 76;
 
 /** The list's columns by type: the Id only in development, the figures of providers or administrators. */
 export function useCompanyColumns(type: ListedType, development: boolean): ListColumn<CompanySortKey>[] {
@@ -38,10 +40,11 @@ export function useCompanyColumns(type: ListedType, development: boolean): ListC
       ? ([
           ["activities"],
           ["manager", "owner_user"],
-          ["to-upload"],
-          ["to-read"],
-          ["pending-validation", "pending"],
-          ["in-fincas", "fincas"],
+          // The figures keep their columns' widths from one page (or one day) to the next.
+          ["to-upload", undefined, FIGURE_WIDTH],
+          ["to-read", undefined, FIGURE_WIDTH],
+          ["pending-validation", "pending", FIGURE_WIDTH],
+          ["in-fincas", "fincas", FIGURE_WIDTH],
         ] as const)
       : ([
           ["owner-company", "owner_company"],
