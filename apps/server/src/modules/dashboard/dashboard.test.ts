@@ -431,6 +431,26 @@ describe("the administrator dashboard (companies/dashboard/administrador)", () =
     expect(b.expiring.map((r) => r.community_id)).toEqual([w.B1.id]);
   });
 
+  it("leaves out a document its provider has replaced by a newer one, as the colegio's 'Caducan…' does", async () => {
+    // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters anywhere.
+    const renewed = await uploaded(
+      ctx,
+      w.t.gremio,
+      w.A.id,
+      { id_definition: def.RC, obsolete: plusDays(today, 365) },
+      "rc-p1-renovado.pdf",
+    );
+    try {
+      const dashboard = await adminDashboard(w.t.administrador, w.A.id);
+      expect(dashboard.expiring_count).toBe(0);
+      expect(dashboard.expiring).toEqual([]);
+    } finally {
+      await db().execute(sql`update company_documents set erased = true where id = ${renewed.id}`);
+    }
+    // The renewal deleted, the old one is the newest again and expires soon in both communities.
+    expect((await adminDashboard(w.t.administrador, w.A.id)).expiring_count).toBe(2);
+  });
+
   it("is refused to every other role, and answers nothing of another colegio", async () => {
     for (const token of [w.t.colegio, w.t.gremio, w.t.conserje, w.t.master]) {
       const res = await post(token, "/companies/dashboard/administrador", { colg_id: w.A.id });

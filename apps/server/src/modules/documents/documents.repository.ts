@@ -246,11 +246,17 @@ const expiringSoonWhere = (today: string) =>
       and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int
       and (d.community_id is null
            or (select not live.erased from communities live where live.id = d.community_id))
-      and not exists (select 1 from company_documents newer
-                      where newer.company_id = d.company_id and newer.definition_id = d.definition_id
-                        and ((d.community_id is null and newer.community_id is null)
-                             or newer.community_id = d.community_id)
-                        and newer.erased = false and newer.file_deleted = false and newer.id > d.id)`;
+      and ${isNewestOfItsDuty}`;
+
+/**
+ * The live document `d` is the newest its company uploaded for its definition and place (general, or that
+ * community): no later live one replaced it, as rule 11 of docs/compliance.md reads a duty by its newest
+ * document (company_documents_company_idx).
+ */
+export const isNewestOfItsDuty = sql`not exists (select 1 from company_documents newer
+  where newer.company_id = d.company_id and newer.definition_id = d.definition_id
+    and ((d.community_id is null and newer.community_id is null) or newer.community_id = d.community_id)
+    and newer.erased = false and newer.file_deleted = false and newer.id > d.id)`;
 
 /**
  * The colegio's live definitions, each with how many of its documents expire within EXPIRING_SOON_DAYS and
