@@ -61,6 +61,19 @@ function inDays(days: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Owed uploads (upload_pending's rows or the colegio's missing words) as `definition:finca state date`, sorted,
+ * to compare the two.
+ */
+const sameDuties = (rows: object[]) =>
+  rows
+    .map((row) => {
+      const r = row as { definition_id: number; finca_id: number | null; state?: string; reason?: string };
+      const date = (row as { obsolete?: string | null }).obsolete ?? (row as { expired_on?: string | null }).expired_on;
+      return `${r.definition_id}:${r.finca_id} ${r.state ?? r.reason} ${date ?? "-"}`;
+    })
+    .sort();
+
 /** Every duty of a summary as `definition:finca state`. */
 const dutiesOf = (s: DocumentSummary) =>
   s.data.flatMap((r) => r.duties.map((d) => `${r.definition_id}:${d.finca_id} ${d.state}`));
@@ -133,10 +146,24 @@ describe("companies/documents/summary", () => {
     const words = await post(w.t.colegio, "/companies/providers/missing", { id_gremio: w.P1.id });
     expect(words.statusCode, words.body).toBe(200);
     expect(words.json().data.uploads.length).toBe(pending.length);
+    expect(sameDuties(words.json().data.uploads)).toEqual(sameDuties(pending));
     const model = await modelOfDatabase(db());
     const figures = model.company(w.A.id, w.P1.id);
     expect(figures.upload_must - figures.all_uploaded).toBe(pending.length);
     expect(s.counts.valid + s.counts.soon).toBe(figures.all_uploaded);
+  });
+
+  it("an unmet duty is said by its newest document, as rule 11 says it: an older one without a date does not make it incomplete", async () => {
+    const { w, def } = story;
+    const rc = async () =>
+      (await summaryOf(w.t.gremio, w.A.id)).data.find((r) => r.definition_id === def.RC)!.duties[0];
+    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC }, "rc-sin-fecha.pdf");
+    expect(await rc()).toMatchObject({ state: "incomplete", obsolete: null });
+    // A newer one that expired already: the duty is expired, on the latest expiry date among them.
+    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC, obsolete: "2021-01-15" }, "rc-2021.pdf");
+    expect(await rc()).toMatchObject({ state: "expired", obsolete: "2021-06-30" });
+    const words = await post(w.t.colegio, "/companies/providers/missing", { id_gremio: w.P1.id });
+    expect(sameDuties(words.json().data.uploads)).toEqual(sameDuties(await pendingOf(w.t.gremio, w.A.id)));
   });
 
   it("a duty met by a document that expires within 30 days is 'soon', with its date; beyond, valid", async () => {

@@ -35,8 +35,8 @@ export const administratorCommunities = (colegioId: number, companyId: number): 
  * - met (a current document): `valid`, or `soon` when the latest last-valid day among its current documents
  *   is within EXPIRING_SOON_DAYS (a current document without an expiry keeps it `valid`); `obsolete` that
  *   day (null: no expiry);
- * - not met: `incomplete` when one lacks the expiry date its definition requires, else `expired` (with the
- *   latest expiry) when it has expired ones, else `missing`.
+ * - not met, in rule 11's words: `missing` with none, `incomplete` when the newest (the last uploaded) lacks
+ *   the expiry date its definition requires, else `expired` (with the latest expiry).
  * Columns: definition_id, definition_name, definition_group, bound, finca_id and finca_name (null for a
  * general one), state, obsolete. No order.
  */
@@ -70,7 +70,8 @@ export function uploadDutyStates(
         select coalesce(bool_or(${live}), false) as met,
                coalesce(bool_or(${live} and hd.file_obsolete is null), false) as forever,
                max(hd.file_obsolete) filter (where ${live}) as last_current,
-               coalesce(bool_or(hf.obsolete is null and duty.obsoletable), false) as incomplete,
+               duty.obsoletable and count(*) > 0
+                 and (array_agg(hf.obsolete order by hd.id desc))[1] is null as incomplete,
                max(hf.obsolete) filter (where hf.obsolete < ${today}::date) as last_expiry
         from company_documents hd join files hf on hf.id = hd.file_id
         where hd.company_id = ${companyId} and hd.definition_id = duty.definition_id and hd.erased = false
