@@ -23,7 +23,7 @@ export interface MenuItem {
  * have them; the colegio's 'Resumen de documentos' is its colegio's documents by definition, those expiring soon and
  * those waiting for its validation (the same address; it uploads nothing, so it has no 'Documentos subidos'). 'LOPD'
  * (`/lopd`) is the same screen as 'Documentos generales' (its group selector has LOPD): one entry per screen.
- * router.test.tsx fails if an entry leads to a placeholder.
+ * router.test.tsx fails if an entry leads nowhere.
  */
 const MENU: readonly MenuItem[] = [
   { label: "master-colegios", to: "/master/colegios", roles: [Role.master, Role.superadministrator] },

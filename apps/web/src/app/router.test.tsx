@@ -60,14 +60,15 @@ describe("no dead ends (issue 21)", () => {
     expect(FLAG_SETS).toHaveLength(2 ** Object.values(FEATURE).length);
   });
 
-  it("tells a built page from a placeholder and from nothing, as the router resolves addresses", () => {
+  it("tells a page from nothing, as the router resolves addresses", () => {
     expect(pageAt("/comunidades/index")).toBe("page");
     expect(pageAt("/comunidades/comunidad/7/upload")).toBe("page");
     expect(pageAt("/documents/settings")).toBe("page");
     expect(pageAt("/proveedores/main")).toBe("page");
     expect(pageAt("/documents/summary")).toBe("page");
     expect(pageAt("/documents/uploaded")).toBe("page");
-    expect(pageAt("/documents/other")).toBe("placeholder");
+    // An unknown address under /documents/ is nothing too (it was 'En preparación' until issue 23).
+    expect(pageAt("/documents/other")).toBe("none");
     expect(pageAt("/admin-fincas/proveedor")).toBe("page");
     expect(pageAt("/admin-fincas/proveedor/12")).toBe("page");
     expect(pageAt("/generaldoc")).toBe("page");
@@ -83,7 +84,7 @@ describe("no dead ends (issue 21)", () => {
     expect(pageAt("/develop")).toBe("page");
   });
 
-  it("no menu entry of any role, with any flags, leads to 'En preparación' or nowhere", () => {
+  it("no menu entry of any role, with any flags, leads nowhere", () => {
     for (const role of ROLES) {
       for (const flags of FLAG_SETS) {
         // In development too, with its own entries ('Desarrollo').
@@ -98,7 +99,7 @@ describe("no dead ends (issue 21)", () => {
       expect(menuFor(role, []).length, String(role)).toBeGreaterThan(0);
   });
 
-  it("no tab of the community panel leads to 'En preparación', whatever the community has", () => {
+  it("no tab of the community panel leads nowhere, whatever the community has", () => {
     const none = { provider_bound_docs: false, porter_docs: false, lopd_docs: false, pending_read: false };
     const all = { provider_bound_docs: true, porter_docs: true, lopd_docs: true, pending_read: true };
     const communities = [

@@ -17,19 +17,6 @@ function lazyElement(load: () => Promise<{ default: ComponentType }>) {
   return <Page />;
 }
 
-const home = () => import("../features/home/StartPages");
-const InPreparationPage = lazy(async () => ({ default: (await home()).InPreparationPage }));
-/**
- * Marks a route whose page a later issue fills ('En preparación'): a typed address shows the honest notice, but
- * no menu entry or panel tab may lead there (`pageAt`, checked for every role and flag in router.test.tsx).
- */
-const PLACEHOLDER = { placeholder: true } as const;
-/** Areas that later issues fill; each already has its route and title. */
-const area = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <InPreparationPage titleKey={titleKey} />,
-  handle: PLACEHOLDER,
-});
 /** A route whose page is the default export of a lazily loaded module. */
 const lazyPage = (path: string, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
   path,
@@ -243,7 +230,6 @@ const routes: RouteObject[] = [
             [colegio, administrador, gremio, portero],
             [
               lazyPage("/documents/settings", () => import("../features/document-definitions/DefinitionsPage")),
-              area("/documents/*", "menu.documentos"),
               lazyPage("/documents/mandatory", () => import("../features/documents/MandatoryDocumentsPage")),
               lazyPage("/provdoc", () => import("../features/documents/MandatoryDocumentsPage")),
               // The same screen as 'Documentos generales' (issue 23; its side by side with the communities'
@@ -278,13 +264,12 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * What an address of the app opens, as the route tree resolves it (roles and flags aside): a built page, a
- * placeholder of a later issue ('En preparación'), or nothing (the catch-all sends it to the start page).
+ * What an address of the app opens, as the route tree resolves it (roles and flags aside): a page, or nothing
+ * (the catch-all sends it to the start page).
  */
-export function pageAt(pathname: string): "page" | "placeholder" | "none" {
+export function pageAt(pathname: string): "page" | "none" {
   const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  if (!route || route.path === "*") return "none";
-  return route.handle === PLACEHOLDER ? "placeholder" : "page";
+  return !route || route.path === "*" ? "none" : "page";
 }
 
 /** The whole route tree. While the first page's code loads nothing is painted (no flash of a wrong page). */
