@@ -352,31 +352,41 @@ export const communitiesDefinedResponseSchema = z.object({
 });
 export type CommunitiesDefinedResponse = z.infer<typeof communitiesDefinedResponseSchema>;
 
-/** The most communities one multi-community upload names (`id_fincas`); 'all' has no such limit. */
+/**
+ * The most communities one multi-community upload names (`id_fincas`, or `except_fincas` beside `all_fincas`);
+ * 'all' has no such limit.
+ */
 export const MAX_UPLOAD_COMMUNITIES = 500;
+
+/** Community ids separated by commas, each once, 1 to MAX_UPLOAD_COMMUNITIES of them. */
+const communityIdList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10})*$/, { error: ErrorKey.invalidInput })
+  .transform((value) => [...new Set(value.split(",").map(Number))])
+  .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_UPLOAD_COMMUNITIES));
 
 /**
  * The fields of POST companies/documents/upload-defined-file-many (multipart, with one PDF): a per-community
  * definition and the communities, as `id_fincas` (ids separated by commas) or `all_fincas=true` (every live
- * community of the caller in the definition's colegio); `obsolete` is required when the definition demands an
- * expiry (the date is given before the upload, as it is one for every community).
+ * community of the caller in the definition's colegio), then optionally but `except_fincas` (ids separated by
+ * commas: those unticked after 'Elegir todas'); `obsolete` is required when the definition demands an expiry
+ * (the date is given before the upload, as it is one for every community).
  */
 export const definedUploadManyFieldsSchema = z
   .object({
     id_definition: recordIdSchema,
-    id_fincas: z
-      .string()
-      .regex(/^\d{1,10}(,\d{1,10})*$/, { error: ErrorKey.invalidInput })
-      .transform((value) => [...new Set(value.split(",").map(Number))])
-      .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_UPLOAD_COMMUNITIES))
-      .optional(),
+    id_fincas: communityIdList.optional(),
     all_fincas: z.literal("true").optional(),
+    except_fincas: communityIdList.optional(),
     obsolete: isoDateSchema.optional(),
     idempotencyKey: idempotencyKeySchema.optional(),
   })
-  .refine((fields) => (fields.id_fincas === undefined) !== (fields.all_fincas === undefined), {
-    error: ErrorKey.invalidInput,
-  });
+  .refine(
+    (fields) =>
+      (fields.id_fincas === undefined) !== (fields.all_fincas === undefined) &&
+      (fields.except_fincas === undefined || fields.all_fincas !== undefined),
+    { error: ErrorKey.invalidInput },
+  );
 
 /** The answer of upload-defined-file-many: the document written in each community, in the order of their ids. */
 export const documentsManyResponseSchema = z.object({

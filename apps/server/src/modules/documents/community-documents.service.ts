@@ -81,9 +81,9 @@ export async function communitiesDefined(
 /**
  * Checks a multi-community upload's fields before its file arrives: a per-community definition the caller
  * uploads (404 unknown or deleted; 400 a general one, which is uploaded once with upload-defined-file), its
- * expiry when the definition demands one, and every community named, each by the upload rule of the
- * definitions' policy (404 unknown or deleted, 403 not the caller's): one refused community refuses the
- * whole upload before anything is stored.
+ * expiry when the definition demands one, and every community named (or all the caller's but those it
+ * unticked; 400 when that leaves none), each by the upload rule of the definitions' policy (404 unknown or
+ * deleted, 403 not the caller's): one refused community refuses the whole upload before anything is stored.
  */
 async function prepareManyUpload(db: Db, actor: Actor, rawFields: Record<string, string>) {
   const colegioId = chosenColegio(actor);
@@ -96,7 +96,9 @@ async function prepareManyUpload(db: Db, actor: Actor, rawFields: Record<string,
   if (definition.erased) throw notFound();
   if (!definition.assocfinca || definition.colegioId !== colegioId) throw new AppError(400, ErrorKey.invalidInput);
   if (definition.obsoletable && !fields.obsolete) throw new AppError(400, ErrorKey.expiryRequired);
-  const ids = fields.id_fincas ?? (await ownCommunityIds(db, colegioId, actor.companyId));
+  const except = new Set(fields.except_fincas);
+  const ids =
+    fields.id_fincas ?? (await ownCommunityIds(db, colegioId, actor.companyId)).filter((id) => !except.has(id));
   if (ids.length === 0) throw new AppError(400, ErrorKey.invalidInput);
   const found = new Map((await findCommunitiesFor(db, actor, ids)).map((c) => [c.id, c]));
   for (const id of ids) {

@@ -249,6 +249,25 @@ describe("one upload for many communities (upload-defined-file-many)", () => {
     );
   });
 
+  it("with all_fincas and except_fincas writes in all of them but those unticked; none left is refused", async () => {
+    const res = await many(
+      w.t.administrador,
+      { id_definition: def.RISKS, all_fincas: "true", except_fincas: `${w.C2.id}` },
+      await pdf(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as { id_finca: number }[]).map((d) => d.id_finca).sort()).toEqual([w.C1.id, C3.id].sort());
+    // Every one of them unticked leaves nothing to write.
+    const before = await counts();
+    const none = await many(
+      w.t.administrador,
+      { id_definition: def.RISKS, all_fincas: "true", except_fincas: `${w.C1.id},${w.C2.id},${C3.id}` },
+      await pdf(),
+    );
+    expectError(none, 400, ErrorKey.invalidInput);
+    await expectNothingWritten(before);
+  });
+
   it("replaces the live document in each community for a single-file definition", async () => {
     const old = await uploaded(ctx, w.t.administrador, w.A.id, { id_definition: def.ONE, id_finca: w.C1.id });
     const res = await many(
@@ -352,6 +371,12 @@ describe("one upload for many communities (upload-defined-file-many)", () => {
     expectError(await many(w.t.administrador, { id_definition: def.RISKS }, await pdf()), 400, ErrorKey.invalidInput);
     expectError(
       await many(w.t.administrador, { id_definition: def.RISKS, id_fincas: ids, all_fincas: "true" }, await pdf()),
+      400,
+      ErrorKey.invalidInput,
+    );
+    // Exceptions only beside all_fincas.
+    expectError(
+      await many(w.t.administrador, { id_definition: def.RISKS, id_fincas: ids, except_fincas: ids }, await pdf()),
       400,
       ErrorKey.invalidInput,
     );

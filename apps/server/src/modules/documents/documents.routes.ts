@@ -217,7 +217,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
       schema: {
         tags: ["documents"],
         summary:
-          "Sube un PDF como documento del administrador en varias comunidades a la vez (multipart: id_definition, id_fincas separadas por comas o all_fincas=true, obsolete, idempotencyKey opcional, y el fichero); todo o nada",
+          "Sube un PDF como documento del administrador en varias comunidades a la vez (multipart: id_definition, id_fincas separadas por comas o all_fincas=true con except_fincas opcional, obsolete, idempotencyKey opcional, y el fichero); todo o nada",
         consumes: ["multipart/form-data"],
         response: { 200: documentsManyResponseSchema, ...uploadErrors },
       },

@@ -111,4 +111,31 @@ describe("/gcomunidades 'Documentos por comunidad'", () => {
     expect(screen.getByTestId("expiry-required").textContent).toBe("Fecha de caducidad obligatoria");
     expect(screen.getByTestId("upload-area").hasAttribute("data-disabled")).toBe(true);
   });
+
+  it("unticking one after 'Elegir todas' keeps all the others, those of other pages too, and sends it as an exception", async () => {
+    startTestSession([], { role: Role.administrador });
+    stubGrid();
+    const { user } = renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
+    await screen.findAllByText("Comunidad Luna");
+    await user.click(screen.getByRole("button", { name: "Elegir todas (2)" }));
+    const luna = () => screen.getAllByRole("checkbox", { name: "Elegir Comunidad Luna" })[0]! as HTMLInputElement;
+    await user.click(luna());
+    expect(luna().checked).toBe(false);
+    expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades menos 1: 1 elegida");
+    await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
+    await user.click(await screen.findByRole("option", { name: "Evaluación de riesgos" }));
+    await user.upload(
+      screen.getByLabelText("Elegir ficheros PDF para subir"),
+      new File([new Uint8Array(64)], "riesgos.pdf", { type: "application/pdf" }),
+    );
+    await screen.findByRole("listitem");
+    const request = FakeXhr.sent[0]!;
+    expect(request.field("all_fincas")).toBe("true");
+    expect(request.field("except_fincas")).toBe("8");
+    expect(request.field("id_fincas")).toBeNull();
+    // Ticked again (or the page chosen), it is one of all again.
+    await user.click(screen.getByRole("button", { name: "Elegir las de esta página" }));
+    expect(luna().checked).toBe(true);
+    expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades (2)");
+  });
 });

@@ -18,7 +18,7 @@ import { ListCard } from "../../ui/ListCard";
 import { PageFrame } from "../../ui/PageFrame";
 import { usePagedList } from "../../ui/usePagedList";
 import { fetchCommunitiesDefined } from "./api/fetchCommunitiesDefined";
-import type { ManyTarget } from "./api/uploadMany";
+import { type ManyTarget, toggleTarget, withPage } from "./api/uploadMany";
 import { CommunityCellView } from "./components/CommunityCellView";
 import { ManyUploadCard } from "./components/ManyUploadCard";
 import texts from "./es.json";
@@ -99,15 +99,15 @@ export default function CommunityDocumentsPage() {
     setSearching(value.trim());
     list.listProps.onSearch(value);
   };
-  const isChosen = (id: number) => target.kind === "all" || target.ids.has(id);
-  const toggle = (id: number, on: boolean) =>
-    setTarget((current) => {
-      // Unticking one of 'all' keeps the others of the page ticked only (the rest are not listed here).
-      const ids = new Set(current.kind === "all" ? list.rows.map((r) => r.id) : current.ids);
-      if (on) ids.add(id);
-      else ids.delete(id);
-      return { kind: "some", ids };
-    });
+  const isChosen = (id: number) => (target.kind === "all" ? !target.except.has(id) : target.ids.has(id));
+  const toggle = (id: number, on: boolean) => setTarget((current) => toggleTarget(current, id, on));
+  const choosePage = () =>
+    setTarget((current) =>
+      withPage(
+        current,
+        list.rows.map((r) => r.id),
+      ),
+    );
   const chooser = (row: CommunityDefinedRow) => (
     <Checkbox
       aria-label={t("list.choose-named", { name: row.name })}
@@ -175,13 +175,8 @@ export default function CommunityDocumentsPage() {
               total={allCount}
               definitionId={definitionId}
               onDefinition={setDefinitionId}
-              onChoosePage={() =>
-                setTarget((current) => ({
-                  kind: "some",
-                  ids: new Set([...(current.kind === "all" ? [] : current.ids), ...list.rows.map((r) => r.id)]),
-                }))
-              }
-              onChooseAll={() => setTarget({ kind: "all" })}
+              onChoosePage={choosePage}
+              onChooseAll={() => setTarget({ kind: "all", except: new Set() })}
               onClear={() => setTarget(NONE)}
             />
           )}

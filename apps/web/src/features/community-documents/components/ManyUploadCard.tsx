@@ -11,9 +11,9 @@ import { type ManyTarget, manyUploadFields, UPLOAD_DEFINED_FILE_MANY, writtenCou
 
 type Definition = CommunitiesDefinedResponse["definitions"][number];
 
-/** How many communities a target names ('all': every one of the administrator's). */
+/** How many communities a target names ('all': every one of the administrator's but its exceptions). */
 export function targetSize(target: ManyTarget, total: number): number {
-  return target.kind === "all" ? total : target.ids.size;
+  return target.kind === "all" ? Math.max(total - target.except.size, 0) : target.ids.size;
 }
 
 /**
@@ -49,14 +49,19 @@ export function ManyUploadCard({
   const definition = definitions.find((d) => d.id === definitionId);
   const size = targetSize(target, total);
   const expiryOwed = definition?.obsoletable === true && !obsolete;
-  // The server takes up to MAX_UPLOAD_COMMUNITIES named communities; 'Elegir todas' names none.
-  const tooMany = target.kind !== "all" && size > MAX_UPLOAD_COMMUNITIES;
+  // The server takes up to MAX_UPLOAD_COMMUNITIES named communities; 'Elegir todas' names only those unticked.
+  const named = target.kind === "all" ? target.except.size : size;
+  const tooMany = named > MAX_UPLOAD_COMMUNITIES;
   const ready = definition !== undefined && size > 0 && !expiryOwed && !tooMany;
   const chosenText =
-    target.kind === "all"
-      ? t("chosen-all", { count: total })
-      : size === 0
-        ? t("chosen-none")
+    size === 0
+      ? t("chosen-none")
+      : target.kind === "all"
+        ? tooMany
+          ? t("too-many-except", { count: named, max: MAX_UPLOAD_COMMUNITIES })
+          : named > 0
+            ? t("chosen-all-but", { count: size, except: named })
+            : t("chosen-all", { count: total })
         : tooMany
           ? t("too-many", { count: size, max: MAX_UPLOAD_COMMUNITIES })
           : t("chosen", { count: size });
