@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // One test file per core: Vitest's default leaves one core idle (cores − 1: a single worker on the 2-core
+    // CI machine). Every server file has its own database (a PGlite, or its own on PostgreSQL) and nothing
+    // listens on a fixed port, so files run side by side.
+    maxWorkers: "100%",
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"], environment: "node" } },
       {

@@ -309,6 +309,13 @@ export async function completePorterSignUp(page: Page) {
  * with `within` (a CSS selector, e.g. an open dialog's), only there.
  */
 export async function expectAccessible(page: Page, within?: string) {
+  // A dialog is checked once it has faded in (or, closing, is gone): half transparent, its colours have no
+  // contrast to speak of.
+  const dialogsSettled = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('[role="dialog"]')).every((d) => getComputedStyle(d).opacity === "1"),
+    );
+  await expect.poll(dialogsSettled, { message: "a dialog still fading" }).toBe(true);
   // axe's default rules, plus WCAG 2.2's target size (2.5.8: 24 × 24 px), which axe-core 4 leaves off
   const builder = new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } });
   const { violations } = await (within ? builder.include(within) : builder).analyze();
