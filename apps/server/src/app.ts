@@ -24,6 +24,7 @@ import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { companyConfigsRoutes } from "./modules/company-configs/company-configs.routes.js";
 import { companyDocumentsRoutes } from "./modules/company-documents/company-documents.routes.js";
 import { complianceRoutes } from "./modules/compliance/compliance.routes.js";
+import { scheduleFiguresWarmup } from "./modules/compliance/figures-warmup.js";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
@@ -73,6 +74,11 @@ export interface BuildAppOptions {
   fileStore?: FileStore;
   /** told of every route as it is declared, before any other hook (routes.test.ts lists them) */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * fill the figures caches at start-up and at each new day (scheduleFiguresWarmup); on unless false (the
+   * tests' apps call it themselves when they test it)
+   */
+  figuresWarmup?: boolean;
 }
 
 /**
@@ -143,6 +149,11 @@ export async function buildApp(options: BuildAppOptions) {
     config.mailFrom,
   );
   app.addHook("onReady", async () => mailer.start());
+  if (options.figuresWarmup !== false) {
+    const warmup = scheduleFiguresWarmup(database.db, app.log);
+    app.addHook("onReady", async () => warmup.start());
+    app.addHook("onClose", async () => warmup.stop());
+  }
   const background = new BackgroundTasks(app.log);
   app.decorate("background", background);
   // Work still running may yet write mail to the outbox: it ends before the mailer does.

@@ -133,8 +133,8 @@ export async function markComplianceReads(db: Db, { w }: ComplianceStoryWorld, d
   await markRead(db, doc.planC1P1.id, w.C1.id, w.P3.id);
 }
 
-/** The whole database as the reference model sees it. */
-export async function modelOfDatabase(db: Db) {
+/** The whole database as the reference model sees it, on `today` (Spain's day, by default now). */
+export async function modelOfDatabase(db: Db, today = todayInSpain()) {
   const [definitions, communities, links, porterLinks, documents, reads] = await Promise.all([
     queryRows<Record<string, unknown>>(db, sql`select * from document_definitions`),
     queryRows<Record<string, unknown>>(db, sql`select * from communities`),
@@ -152,7 +152,7 @@ export async function modelOfDatabase(db: Db) {
     queryRows<Record<string, unknown>>(db, sql`select * from read_marks`),
   ]);
   const world: ComplianceWorld = {
-    today: todayInSpain(),
+    today,
     definitions: definitions.map((d) => ({
       id: Number(d.id),
       colegioId: Number(d.colegio_id),

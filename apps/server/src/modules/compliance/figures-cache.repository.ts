@@ -1,4 +1,4 @@
-import type { CommunityFigures, CompanyFigures, ProviderInCommunityFigures } from "@coordina/domain";
+import { type CommunityFigures, type CompanyFigures, type ProviderInCommunityFigures, Role } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
@@ -91,6 +91,21 @@ export function companyFiguresOver(db: DbOrTx, colegioId: number, companies: SQL
     pending_validation: col.int,
   });
 }
+
+/**
+ * The list figures of the colegio's active providers (membership and company live), as the providers list
+ * shows them ('Docs a subir', 'Docs a leer', 'Docs pend validar'); the list shows deactivated ones without
+ * figures, and its 'Ver solo docs pendientes' (the link behind the amber and red ones) leaves them out too.
+ */
+export function activeProviderFigures(db: DbOrTx, colegioId: number, today: string) {
+  return companyFiguresOver(db, colegioId, activeProviders(colegioId), today);
+}
+
+/** The colegio's active providers (membership and company live), one column. */
+export const activeProviders = (colegioId: number) =>
+  sql`select m.company_id from colegio_members m join companies c on c.id = m.company_id
+      where m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
+        and m.erased = false and c.erased = false`;
 
 /**
  * Common table expressions ending in `pending_work (company_id, pending)`: whether each company that

@@ -3,14 +3,13 @@ import {
   EXPIRING_SOON_DAYS,
   type ExpiringDocument,
   type LightShare,
-  Role,
   TREND_MONTHS,
 } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
 import { type CommunityScope, communitiesInScope } from "../communities/communities.repository.js";
-import { communityFiguresOver, companyFiguresOver } from "../compliance/figures-cache.repository.js";
+import { communityFiguresOver } from "../compliance/figures-cache.repository.js";
 import { isNewestOfItsDuty } from "../documents/documents.repository.js";
 
 /*
@@ -18,22 +17,6 @@ import { isNewestOfItsDuty } from "../documents/documents.repository.js";
  * The lights' figures come from the same caches as the lists (figures-cache.repository.ts): after a list
  * or an earlier dashboard read of the day filled them, they are read, not computed.
  */
-
-/**
- * The list figures of the colegio's active providers (membership and company live), as the providers list
- * shows them ('Docs a subir', 'Docs a leer', 'Docs pend validar'); the list shows deactivated ones without
- * figures, and its 'Ver solo docs pendientes' (the link behind the amber and red ones) leaves them out too.
- */
-export function activeProviderFigures(db: DbOrTx, colegioId: number, today: string) {
-  return companyFiguresOver(
-    db,
-    colegioId,
-    sql`select m.company_id from colegio_members m join companies c on c.id = m.company_id
-        where m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
-          and m.erased = false and c.erased = false`,
-    today,
-  );
-}
 
 /** The communities list's figures of every live community a scope shows (the colegio's, an administrator's). */
 export function scopeCommunityFigures(db: DbOrTx, scope: CommunityScope, today: string) {

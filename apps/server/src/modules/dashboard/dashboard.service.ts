@@ -11,10 +11,10 @@ import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
 import { colegioScope } from "../companies/companies.policy.js";
+import { activeProviderFigures } from "../compliance/figures-cache.repository.js";
 import { colegioDocumentFigures } from "../documents/documents.repository.js";
 import { dashboardPolicy } from "./dashboard.policy.js";
 import {
-  activeProviderFigures,
   colegioTrend,
   expiringInCommunities,
   keepFirstSnapshotOfDay,
