@@ -4,10 +4,10 @@
  * count, 12 months of uploads and expiries) under 300 ms at p99, and the administrator's (its communities by
  * light and what expires soon in them) under the lists' 100 ms.
  *
- * The lights come from the lists' figure caches (company_figures_cache, provider_figures_cache), valid for a
- * day and a version: the day's first read computes what no list has asked for yet, once, and is timed on its
- * own (single requests, cut at the slow limit); the target is for the reads after it, as every other read of
- * the day finds them.
+ * The lights come from the lists' figure caches (company_figures_cache, community_figures_cache), valid for
+ * a day and a version, which the server fills for each new day as it starts and after Spain's midnight
+ * (figures-warmup.ts; run.ts waits for it and times it): the first read is timed on its own (single requests,
+ * cut at the slow limit), then the load.
  */
 import type autocannon from "autocannon";
 
@@ -25,7 +25,7 @@ export async function measureDashboard(
   const colegio = `${base}/companies/dashboard/colegio`;
   const rows: [string, string][] = [];
   rows.push([
-    "POST /companies/dashboard/colegio (primera lectura: llena las cachés de cifras que ninguna lista pidió)",
+    "POST /companies/dashboard/colegio (primera lectura del día, tras el calentamiento)",
     await timeSlow(colegio, asColegio({})),
   ]);
   rows.push([

@@ -29,6 +29,8 @@ describe("health", () => {
     expect(quick.json()).toEqual({ result: true, data: { status: "ok", version: APP_VERSION } });
     const deep = await ctx.app.inject({ method: "GET", url: "/health?deep=1" });
     expect(deep.json().data.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+    // The test apps start without the figures warm-up (figures-warmup.test.ts starts one with it).
+    expect(deep.json().data.figures).toBeNull();
   });
 });
 

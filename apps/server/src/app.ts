@@ -138,7 +138,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerSecurityHeaders(app, httpsOnly);
 
   await registerOpenApi(app, httpsOnly);
-  await app.register(healthRoutes, { databaseKind: database.kind });
+  const warmup = options.figuresWarmup === false ? null : scheduleFiguresWarmup(database.db, app.log);
+  await app.register(healthRoutes, { databaseKind: database.kind, figuresDay: () => warmup?.warmedDay() ?? null });
 
   // Mail: written to the outbox by the services, sent by the worker when SMTP is configured.
   const mailer = new Mailer(
@@ -149,8 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
     config.mailFrom,
   );
   app.addHook("onReady", async () => mailer.start());
-  if (options.figuresWarmup !== false) {
-    const warmup = scheduleFiguresWarmup(database.db, app.log);
+  if (warmup) {
     app.addHook("onReady", async () => warmup.start());
     app.addHook("onClose", async () => warmup.stop());
   }

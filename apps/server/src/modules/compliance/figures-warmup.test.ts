@@ -141,3 +141,22 @@ describe("the figures warm-up", () => {
     await warmup.stop();
   });
 });
+
+describe("at start-up", () => {
+  it("an app warms today's figures as it starts, and its readiness check says so", async () => {
+    const started = await createTestApp({ figuresWarmup: true });
+    try {
+      const figuresDay = async () =>
+        (await started.app.inject({ method: "GET", url: "/health?deep=1" })).json().data.figures as string | null;
+      await expect.poll(figuresDay).toBe(today);
+      const [rows] = await queryRows<{ n: number }>(
+        started.database.db,
+        sql`select count(*)::int as n from community_figures_cache where day = ${today}::date`,
+      );
+      expect(rows!.n).toBeGreaterThan(0);
+      expect(started.logs.text).toContain('"msg":"figures warm-up"');
+    } finally {
+      await started.close();
+    }
+  });
+});

@@ -57,6 +57,8 @@ export function scheduleFiguresWarmup(db: Db, log: FastifyBaseLogger, options: W
 
   return {
     check,
+    /** the day whose figures the last complete run filled (null: none yet) */
+    warmedDay: () => warmedDay,
     start() {
       timer = setInterval(() => void check(), options.checkMs ?? WARMUP_CHECK_MS);
       timer.unref();

@@ -4,11 +4,19 @@ import { healthReport } from "./health.service.js";
 
 const healthSchema = z.object({
   result: z.literal(true),
-  data: z.object({ status: z.literal("ok"), version: z.string(), database: z.string().optional() }),
+  data: z.object({
+    status: z.literal("ok"),
+    version: z.string(),
+    database: z.string().optional(),
+    figures: z.string().nullable().optional(),
+  }),
 });
 
-/** Liveness is free; `?deep=1` also asks the database (readiness). */
-export const healthRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = async (app, { databaseKind }) => {
+/** Liveness is free; `?deep=1` also asks the database (readiness) and says which day's figures are warm. */
+export const healthRoutes: FastifyPluginAsyncZod<{ databaseKind: string; figuresDay: () => string | null }> = async (
+  app,
+  { databaseKind, figuresDay },
+) => {
   app.get(
     "/health",
     {
@@ -25,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ databaseKind: string }> = asy
     },
     async (request) => ({
       result: true as const,
-      data: await healthReport(app.db, databaseKind, request.query.deep === "1"),
+      data: await healthReport(app.db, databaseKind, request.query.deep === "1", figuresDay),
     }),
   );
 };
