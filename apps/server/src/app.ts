@@ -75,8 +75,8 @@ export interface BuildAppOptions {
   /** told of every route as it is declared, before any other hook (routes.test.ts lists them) */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * fill the figures caches at start-up and at each new day (scheduleFiguresWarmup); on unless false (the
-   * tests' apps call it themselves when they test it)
+   * fill the figures caches at start-up and at each new day (scheduleFiguresWarmup): main.ts turns it on;
+   * the tests' apps do only when they test it
    */
   figuresWarmup?: boolean;
 }
@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerSecurityHeaders(app, httpsOnly);
 
   await registerOpenApi(app, httpsOnly);
-  const warmup = options.figuresWarmup === false ? null : scheduleFiguresWarmup(database.db, app.log);
+  const warmup = options.figuresWarmup ? scheduleFiguresWarmup(database.db, app.log) : null;
   await app.register(healthRoutes, { databaseKind: database.kind, figuresDay: () => warmup?.warmedDay() ?? null });
 
   // Mail: written to the outbox by the services, sent by the worker when SMTP is configured.

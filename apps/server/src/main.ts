@@ -23,7 +23,7 @@ async function main() {
       retired = await retireDemoPasswords(database.db);
     }
 
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, figuresWarmup: true });
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       { database: database.kind, demo: config.demo, startupMs: Math.round(performance.now() - started) },

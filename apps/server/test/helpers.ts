@@ -99,7 +99,7 @@ export async function createTestApp(
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
-    figuresWarmup: options.figuresWarmup ?? false,
+    ...(options.figuresWarmup ? { figuresWarmup: true } : {}),
   });
   options.extend?.(app);
   await app.ready();

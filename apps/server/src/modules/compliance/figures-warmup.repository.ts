@@ -2,12 +2,7 @@ import { Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
-import {
-  activeProviderFigures,
-  activeProviders,
-  communityFiguresOver,
-  pendingWorkCte,
-} from "./figures-cache.repository.js";
+import { activeProviders, communityFiguresOver, companyFiguresOf, pendingWorkCte } from "./figures-cache.repository.js";
 
 /** The live colegios, by id. */
 export async function liveColegioIds(db: DbOrTx): Promise<number[]> {
@@ -20,24 +15,41 @@ export async function liveColegioIds(db: DbOrTx): Promise<number[]> {
 }
 
 /**
- * Fills a colegio's figures caches for `today`, as the first reads of the day would: every active
- * provider's figures and whether it has work left (the providers list, its 'Ver solo docs pendientes', the
- * dashboard) and every live community's figures with its providers' rows (the communities lists, the
- * providers of a community, the dashboard). The same statements the lists run (figures-cache.repository),
- * so what they store is what a read would have stored; a row already valid today is read, not computed.
- * Answers how many providers and communities it holds figures of.
+ * What the warm-up fills for a colegio: its active providers (activeProviders: those whose figures the
+ * providers list and the dashboard show) and its live communities, by id.
  */
-export async function warmColegioFigures(db: DbOrTx, colegioId: number, today: string) {
-  const providers = await activeProviderFigures(db, colegioId, today);
+export async function warmupTargets(db: DbOrTx, colegioId: number) {
+  const [providers, communities] = await Promise.all([
+    queryTypedPrepared(db, sql`select p.company_id as id from (${activeProviders(colegioId)}) p order by 1`, {
+      id: col.int,
+    }),
+    queryTypedPrepared(
+      db,
+      sql`select f.id from communities f where f.colegio_id = ${colegioId} and f.erased = false order by f.id`,
+      { id: col.int },
+    ),
+  ]);
+  return { providers: providers.map((r) => r.id), communities: communities.map((r) => r.id) };
+}
+
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * Fills some providers' figures of `today` in a colegio and whether each has work left, as the providers
+ * list, its 'Ver solo docs pendientes' and the dashboard store them (the same statements: a row already
+ * valid is read, not computed).
+ */
+export async function warmProviders(db: DbOrTx, colegioId: number, ids: readonly number[], today: string) {
+  await companyFiguresOf(db, colegioId, [...ids], today);
   await queryTypedPrepared(
     db,
-    sql`with ${pendingWorkCte(colegioId, activeProviders(colegioId), today)} select count(*) as n from pending_work`,
+    sql`with ${pendingWorkCte(colegioId, sql`select unnest(${idArray(ids)})`, today)}
+        select count(*) as n from pending_work`,
     { n: col.int },
   );
-  const communities = await communityFiguresOver(
-    db,
-    sql`select f.id from communities f where f.colegio_id = ${colegioId} and f.erased = false`,
-    today,
-  );
-  return { providers: providers.length, communities: communities.length };
+}
+
+/** Fills some communities' figures of `today` and their providers' rows, as the communities lists do. */
+export async function warmCommunities(db: DbOrTx, ids: readonly number[], today: string) {
+  await communityFiguresOver(db, sql`select unnest(${idArray(ids)})`, today);
 }

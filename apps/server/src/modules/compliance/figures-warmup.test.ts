@@ -41,7 +41,7 @@ function inDays(days: number) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Every row of the three caches the warm-up fills, with the tuple it is stored in (a rewrite moves it). */
+/** Every row of the four caches the warm-up fills, with the tuple it is stored in (a rewrite moves it). */
 async function cacheRows() {
   return queryRows<{ row: string }>(
     db(),
@@ -51,6 +51,9 @@ async function cacheRows() {
         select 'pending ' || colegio_id || ' ' || company_id || ' ' || day || ' ' || ctid::text from pending_work_cache
         union all
         select 'community ' || community_id || ' ' || day || ' ' || ctid::text from community_figures_cache
+        union all
+        select 'provider ' || community_id || ' ' || provider_id || ' ' || day || ' ' || ctid::text
+          from provider_figures_cache
         order by 1`,
   );
 }
@@ -96,6 +99,22 @@ describe("the figures warm-up", () => {
     expect(communities.map((c) => c.community_id)).toEqual(live.map((c) => c.id));
     for (const { community_id, ...figures } of communities)
       expect(figures, `community ${community_id}`).toEqual(model.community(community_id));
+    const rows = await queryRows<{ community_id: number; provider_id: number } & Record<string, number>>(
+      db(),
+      sql`select k.community_id, k.provider_id, k.upload_must, k.uploaded_count, k.readed_must, k.readed_count
+          from provider_figures_cache k where k.day = ${today}::date`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { community_id, provider_id, ...figures } of rows)
+      expect(figures, `provider ${provider_id} in ${community_id}`).toEqual(
+        model.providerInCommunity(community_id, provider_id),
+      );
+    const pending = await queryRows<{ colegio_id: number; company_id: number; pending: boolean }>(
+      db(),
+      sql`select colegio_id, company_id, pending from pending_work_cache where day = ${today}::date
+          order by colegio_id, company_id`,
+    );
+    expect(pending.map((p) => [p.colegio_id, p.company_id])).toEqual(active.map((a) => [a.colegio_id, a.company_id]));
     expect(communities.some((c) => (c.count_read ?? 0) > 0)).toBe(true);
   });
 
