@@ -10,7 +10,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
 import { type CommunityScope, communitiesInScope } from "../communities/communities.repository.js";
 import { communityFiguresOver } from "../compliance/figures-cache.repository.js";
-import { isNewestOfItsDuty } from "../documents/documents.repository.js";
+import { isLastToExpireOfItsDuty } from "../documents/documents.repository.js";
 
 /*
  * The dashboards' figures (docs/FEATURES.md 'Dashboards'): a few aggregate statements, never one per row.
@@ -114,8 +114,8 @@ export async function colegioTrend(db: DbOrTx, colegioId: number, today: string)
 /**
  * The documents that expire soon where the administrator's communities count them (docs/compliance.md:
  * a live provider's general documents in every community it serves, its bound ones in their community),
- * current today with their last valid day within EXPIRING_SOON_DAYS and not replaced by a newer one of the
- * same duty (isNewestOfItsDuty): the first EXPIRING_ROWS, soonest first, and how many there are.
+ * current today with their last valid day within EXPIRING_SOON_DAYS and the last to expire of their duty
+ * (isLastToExpireOfItsDuty): the first EXPIRING_ROWS, soonest first, and how many there are.
  */
 export async function expiringInCommunities(db: DbOrTx, scope: CommunityScope, today: string) {
   const rows = await queryTypedPrepared(
@@ -129,7 +129,7 @@ export async function expiringInCommunities(db: DbOrTx, scope: CommunityScope, t
           join company_documents d on d.company_id = cp.provider_company_id and d.erased = false
             and d.file_deleted = false and (d.community_id is null or d.community_id = f.id)
             and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int
-            and ${isNewestOfItsDuty}
+            and ${isLastToExpireOfItsDuty}
           join document_definitions def on def.id = d.definition_id and def.colegio_id = f.colegio_id
             and def.erased = false and def.assocfinca = (d.community_id is not null)
           join companies co on co.id = cp.provider_company_id

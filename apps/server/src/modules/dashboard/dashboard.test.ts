@@ -238,7 +238,7 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
     }
   });
 
-  it("leaves out of 'Caducan…' a document replaced by a newer one, and one of a deleted community", async () => {
+  it("leaves out of 'Caducan…' a document renewed by one that lasts longer, and one of a deleted community", async () => {
     const figure = async () => (await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon;
     const before = await figure();
     // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters.
@@ -431,7 +431,7 @@ describe("the administrator dashboard (companies/dashboard/administrador)", () =
     expect(b.expiring.map((r) => r.community_id)).toEqual([w.B1.id]);
   });
 
-  it("leaves out a document its provider has replaced by a newer one, as the colegio's 'Caducan…' does", async () => {
+  it("leaves out a document its provider has renewed with one that lasts longer, as the colegio's 'Caducan…' does", async () => {
     // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters anywhere.
     const renewed = await uploaded(
       ctx,
@@ -449,6 +449,22 @@ describe("the administrator dashboard (companies/dashboard/administrador)", () =
     }
     // The renewal deleted, the old one is the newest again and expires soon in both communities.
     expect((await adminDashboard(w.t.administrador, w.A.id)).expiring_count).toBe(2);
+  });
+
+  it("still lists it when the newer upload does not outlast it: expired already, or expiring sooner", async () => {
+    // A newer RC that expired a month ago does not keep the duty met: the one expiring in 10 days does.
+    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC, obsolete: plusDays(today, -30) }, "rc-viejo.pdf");
+    let dashboard = await adminDashboard(w.t.administrador, w.A.id);
+    expect(dashboard.expiring.map((r) => r.document_id)).toEqual([doc.rcP1.id, doc.rcP1.id]);
+    expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
+    // One expiring in 5 days: the duty still lasts until the 10th day, so the list names that one, once.
+    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC, obsolete: plusDays(today, 5) }, "rc-5.pdf");
+    dashboard = await adminDashboard(w.t.administrador, w.A.id);
+    expect(dashboard.expiring.map((r) => [r.document_id, r.obsolete])).toEqual([
+      [doc.rcP1.id, plusDays(today, 10)],
+      [doc.rcP1.id, plusDays(today, 10)],
+    ]);
+    expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
   });
 
   it("is refused to every other role, and answers nothing of another colegio", async () => {

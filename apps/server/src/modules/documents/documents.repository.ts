@@ -236,27 +236,36 @@ export async function pagePendingValidation(db: DbOrTx, colegioId: number, q: So
 /**
  * A live document (`d`, neither it nor its file deleted) current today whose last valid day (its file's expiry,
  * copied to the document by the triggers of migration 0006) is within EXPIRING_SOON_DAYS: 'Caducan en los
- * próximos 30 días' (index company_documents_definition_obsolete_idx per definition). Only one that still
- * matters: the newest its company uploaded for that definition and place (a newer one replaced it, as rule 11
- * of docs/compliance.md reads a duty by its newest document), and, when uploaded for a community, one that
- * was not deleted (company_documents_company_community_idx).
+ * próximos 30 días' (index company_documents_definition_obsolete_idx per definition). Only one whose expiry
+ * matters: the last to expire of its duty's current documents (isLastToExpireOfItsDuty), and, when uploaded
+ * for a community, one that was not deleted (company_documents_company_community_idx).
  */
 const expiringSoonWhere = (today: string) =>
   sql`d.erased = false and d.file_deleted = false and d.file_obsolete is not null
       and d.file_obsolete between ${today}::date and ${today}::date + ${EXPIRING_SOON_DAYS}::int
       and (d.community_id is null
            or (select not live.erased from communities live where live.id = d.community_id))
-      and ${isNewestOfItsDuty}`;
+      and ${isLastToExpireOfItsDuty}`;
+
+/** Another live document `o` of `d`'s duty is current for longer than `d` (or as long, and newer). */
+const outlasts = sql`o.erased = false and o.file_deleted = false and o.id <> d.id
+  and (o.file_obsolete > d.file_obsolete or (o.file_obsolete = d.file_obsolete and o.id > d.id)
+       or (o.file_obsolete is null
+           and not exists (select 1 from document_definitions od where od.id = o.definition_id and od.obsoletable)))`;
 
 /**
- * The live document `d` is the newest its company uploaded for its definition and place (general, or that
- * community): no later live one replaced it, as rule 11 of docs/compliance.md reads a duty by its newest
- * document (company_documents_company_idx).
+ * The current document `d` (with an expiry) is the one its duty lasts by (its company's documents for its
+ * definition and place, general or that community): no other current one outlasts it. So the duty lapses on
+ * `d`'s expiry, the date 'Resumen de documentos' gives the duty ('soon', from the latest current expiry): a
+ * newer upload that expired already, or lacks its date, does not hide it; a renewal that lasts longer does.
+ * Two index ranges (company_documents_company_idx, company_documents_company_community_idx).
  */
-export const isNewestOfItsDuty = sql`not exists (select 1 from company_documents newer
-  where newer.company_id = d.company_id and newer.definition_id = d.definition_id
-    and ((d.community_id is null and newer.community_id is null) or newer.community_id = d.community_id)
-    and newer.erased = false and newer.file_deleted = false and newer.id > d.id)`;
+export const isLastToExpireOfItsDuty = sql`case when d.community_id is null
+  then not exists (select 1 from company_documents o where o.company_id = d.company_id
+                     and o.definition_id = d.definition_id and o.community_id is null and ${outlasts})
+  else not exists (select 1 from company_documents o where o.company_id = d.company_id
+                     and o.community_id = d.community_id and o.definition_id = d.definition_id and ${outlasts})
+  end`;
 
 /**
  * The colegio's live definitions, each with how many of its documents expire within EXPIRING_SOON_DAYS and

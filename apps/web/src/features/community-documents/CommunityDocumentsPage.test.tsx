@@ -121,7 +121,7 @@ describe("/gcomunidades 'Documentos por comunidad'", () => {
     const luna = () => screen.getAllByRole("checkbox", { name: "Elegir Comunidad Luna" })[0]! as HTMLInputElement;
     await user.click(luna());
     expect(luna().checked).toBe(false);
-    expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades menos 1: 1 elegida");
+    expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades menos 1 (1 elegida)");
     await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
     await user.click(await screen.findByRole("option", { name: "Evaluación de riesgos" }));
     await user.upload(
