@@ -242,22 +242,13 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
     const figure = async () => (await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon;
     const before = await figure();
     // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters.
-    const renewed = await uploaded(
-      ctx,
-      w.t.gremio,
-      w.A.id,
-      { id_definition: def.RC, obsolete: plusDays(today, 365) },
-      "rc-p1-renovado.pdf",
-    );
-    try {
+    await withOtherRcsOfP1([365], async () => {
       expect(await figure()).toBe(before - 1);
       const rows = await allRows<ExpiringSoonRow>(w.t.colegio, "/companies/documents/expiring-soon", {
         colg_id: w.A.id,
       });
       expect(rows.map((r) => r.document.id)).not.toContain(doc.rcP1.id);
-    } finally {
-      await db().execute(sql`update company_documents set erased = true where id = ${renewed.id}`);
-    }
+    });
     expect(await figure()).toBe(before);
     // A document uploaded for a community counts while the community lives.
     const plan = await define(ctx, w.t.colegio, {
@@ -400,6 +391,29 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
   });
 });
 
+/**
+ * Runs `check` while P1 holds other RCs of colegio A, uploaded in that order and valid until each of `days`
+ * from today; deletes them afterwards (this file's tests share one world).
+ */
+async function withOtherRcsOfP1(days: number[], check: () => Promise<void>) {
+  const ids: number[] = [];
+  try {
+    for (const [i, d] of days.entries()) {
+      const rc = await uploaded(
+        ctx,
+        w.t.gremio,
+        w.A.id,
+        { id_definition: def.RC, obsolete: plusDays(today, d) },
+        `rc-p1-${i}.pdf`,
+      );
+      ids.push(rc.id);
+    }
+    await check();
+  } finally {
+    for (const id of ids) await db().execute(sql`update company_documents set erased = true where id = ${id}`);
+  }
+}
+
 describe("the administrator dashboard (companies/dashboard/administrador)", () => {
   it("counts its communities by the lights its communities list shows", async () => {
     for (const token of [w.t.administrador, w.t.admin2]) {
@@ -433,38 +447,31 @@ describe("the administrator dashboard (companies/dashboard/administrador)", () =
 
   it("leaves out a document its provider has renewed with one that lasts longer, as the colegio's 'Caducan…' does", async () => {
     // P1 uploads its RC again, valid for a year: the old one, expiring in 10 days, no longer matters anywhere.
-    const renewed = await uploaded(
-      ctx,
-      w.t.gremio,
-      w.A.id,
-      { id_definition: def.RC, obsolete: plusDays(today, 365) },
-      "rc-p1-renovado.pdf",
-    );
-    try {
+    await withOtherRcsOfP1([365], async () => {
       const dashboard = await adminDashboard(w.t.administrador, w.A.id);
       expect(dashboard.expiring_count).toBe(0);
       expect(dashboard.expiring).toEqual([]);
-    } finally {
-      await db().execute(sql`update company_documents set erased = true where id = ${renewed.id}`);
-    }
+    });
     // The renewal deleted, the old one is the newest again and expires soon in both communities.
     expect((await adminDashboard(w.t.administrador, w.A.id)).expiring_count).toBe(2);
   });
 
   it("still lists it when the newer upload does not outlast it: expired already, or expiring sooner", async () => {
     // A newer RC that expired a month ago does not keep the duty met: the one expiring in 10 days does.
-    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC, obsolete: plusDays(today, -30) }, "rc-viejo.pdf");
-    let dashboard = await adminDashboard(w.t.administrador, w.A.id);
-    expect(dashboard.expiring.map((r) => r.document_id)).toEqual([doc.rcP1.id, doc.rcP1.id]);
-    expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
+    await withOtherRcsOfP1([-30], async () => {
+      const dashboard = await adminDashboard(w.t.administrador, w.A.id);
+      expect(dashboard.expiring.map((r) => r.document_id)).toEqual([doc.rcP1.id, doc.rcP1.id]);
+      expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
+    });
     // One expiring in 5 days: the duty still lasts until the 10th day, so the list names that one, once.
-    await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: def.RC, obsolete: plusDays(today, 5) }, "rc-5.pdf");
-    dashboard = await adminDashboard(w.t.administrador, w.A.id);
-    expect(dashboard.expiring.map((r) => [r.document_id, r.obsolete])).toEqual([
-      [doc.rcP1.id, plusDays(today, 10)],
-      [doc.rcP1.id, plusDays(today, 10)],
-    ]);
-    expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
+    await withOtherRcsOfP1([-30, 5], async () => {
+      const dashboard = await adminDashboard(w.t.administrador, w.A.id);
+      expect(dashboard.expiring.map((r) => [r.document_id, r.obsolete])).toEqual([
+        [doc.rcP1.id, plusDays(today, 10)],
+        [doc.rcP1.id, plusDays(today, 10)],
+      ]);
+      expect((await colegioDashboard(w.t.colegio, w.A.id)).expiring_soon).toBe(1);
+    });
   });
 
   it("is refused to every other role, and answers nothing of another colegio", async () => {
