@@ -368,7 +368,7 @@ const communityIdList = z
 /**
  * The fields of POST companies/documents/upload-defined-file-many (multipart, with one PDF): a per-community
  * definition and the communities, as `id_fincas` (ids separated by commas) or `all_fincas=true` (every live
- * community of the caller in the definition's colegio), then optionally but `except_fincas` (ids separated by
+ * community of the caller in the definition's colegio) with, optionally, `except_fincas` (ids separated by
  * commas: those unticked after 'Elegir todas'); `obsolete` is required when the definition demands an expiry
  * (the date is given before the upload, as it is one for every community).
  */
