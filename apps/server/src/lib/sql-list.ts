@@ -7,3 +7,8 @@ export function sqlList(values: readonly (string | number)[]): SQL {
     sql`, `,
   );
 }
+
+/** Integers as one bound `int[]` parameter: `x = any(${intArray(ids)})`, `unnest(${intArray(ids)})`. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}

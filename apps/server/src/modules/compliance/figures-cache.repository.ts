@@ -2,6 +2,7 @@ import { type CommunityFigures, type CompanyFigures, type ProviderInCommunityFig
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
+import { intArray } from "../../lib/sql-list.js";
 import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
@@ -63,8 +64,7 @@ export async function companyFiguresOf(
   today: string,
 ): Promise<Map<number, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
-  const ids = sql`${`{${companyIds.join(",")}}`}::int[]`;
-  const rows = await companyFiguresOver(db, colegioId, sql`select unnest(${ids})`, today);
+  const rows = await companyFiguresOver(db, colegioId, sql`select unnest(${intArray(companyIds)})`, today);
   return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
 }
 
@@ -187,8 +187,8 @@ export async function providerFiguresOf(
   providerIds?: number[],
 ): Promise<ProviderFiguresRow[]> {
   if (communityIds.length === 0 || providerIds?.length === 0) return [];
-  const ids = sql`${`{${communityIds.join(",")}}`}::int[]`;
-  const only = providerIds && sql`${`{${providerIds.join(",")}}`}::int[]`;
+  const ids = intArray(communityIds);
+  const only = providerIds && intArray(providerIds);
   return queryTypedPrepared(
     db,
     sql`with ${providerFiguresCte(sql`select unnest(${ids})`, today, only)} select * from provider_figures`,

@@ -2,7 +2,13 @@ import { Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTypedPrepared } from "../../db/rows.js";
-import { activeProviders, communityFiguresOver, companyFiguresOf, pendingWorkCte } from "./figures-cache.repository.js";
+import { intArray } from "../../lib/sql-list.js";
+import {
+  activeProviders,
+  communityFiguresOver,
+  companyFiguresOver,
+  pendingWorkCte,
+} from "./figures-cache.repository.js";
 
 /** The live colegios, by id. */
 export async function liveColegioIds(db: DbOrTx): Promise<number[]> {
@@ -32,18 +38,16 @@ export async function warmupTargets(db: DbOrTx, colegioId: number) {
   return { providers: providers.map((r) => r.id), communities: communities.map((r) => r.id) };
 }
 
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
-
 /**
  * Fills some providers' figures of `today` in a colegio and whether each has work left, as the providers
  * list, its 'Ver solo docs pendientes' and the dashboard store them (the same statements: a row already
  * valid is read, not computed).
  */
 export async function warmProviders(db: DbOrTx, colegioId: number, ids: readonly number[], today: string) {
-  await companyFiguresOf(db, colegioId, [...ids], today);
+  await companyFiguresOver(db, colegioId, sql`select unnest(${intArray(ids)})`, today);
   await queryTypedPrepared(
     db,
-    sql`with ${pendingWorkCte(colegioId, sql`select unnest(${idArray(ids)})`, today)}
+    sql`with ${pendingWorkCte(colegioId, sql`select unnest(${intArray(ids)})`, today)}
         select count(*) as n from pending_work`,
     { n: col.int },
   );
@@ -51,5 +55,5 @@ export async function warmProviders(db: DbOrTx, colegioId: number, ids: readonly
 
 /** Fills some communities' figures of `today` and their providers' rows, as the communities lists do. */
 export async function warmCommunities(db: DbOrTx, ids: readonly number[], today: string) {
-  await communityFiguresOver(db, sql`select unnest(${idArray(ids)})`, today);
+  await communityFiguresOver(db, sql`select unnest(${intArray(ids)})`, today);
 }

@@ -2,11 +2,11 @@ import type { CommunityMissing, ProviderMissingInColegio } from "@coordina/domai
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { queryTyped } from "../../db/rows.js";
+import { intArray } from "../../lib/sql-list.js";
 import { current } from "./figure-parts.sql.js";
 import {
   dutyOf,
   eachUploadOnce,
-  intArray,
   servingPairs,
   UNMET_COLUMNS,
   type UnmetRow,

@@ -2,6 +2,7 @@ import type { MissingDuty } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { col, queryTyped, type RowOf } from "../../db/rows.js";
+import { intArray } from "../../lib/sql-list.js";
 import { communityUploaders, current, documentsOfIn, including, readDefinitionOf } from "./figure-parts.sql.js";
 
 /*
@@ -33,9 +34,6 @@ export async function providerUnmetDuties(
   const lists = await unmetDutiesIn(db, [communityId], providerIds, today);
   return new Map(providerIds.map((id) => [id, lists.get(`${communityId}:${id}`) ?? []]));
 }
-
-/** A bound `int[]` of ids, for `= any(…)`. */
-export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /**
  * The serving pairs a statement of unmet duties is about, as the CTE `serving`: one row per live link of

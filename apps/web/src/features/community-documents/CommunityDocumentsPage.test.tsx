@@ -1,5 +1,6 @@
 import { Role } from "@coordina/domain";
 import { act, screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { documentRow, expiringDefinition } from "../../../test/documents";
 import { json, stubServer } from "../../../test/fakeServer";
@@ -47,6 +48,27 @@ function stubGrid() {
   });
 }
 
+/** The administrator's /gcomunidades with the two communities listed; answers its user. */
+async function openGrid() {
+  startTestSession([], { role: Role.administrador });
+  stubGrid();
+  const { user } = renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
+  await screen.findAllByText("Comunidad Luna");
+  return user;
+}
+
+/** Chooses 'Evaluación de riesgos' and drops a PDF on the upload area; answers the request it sent. */
+async function uploadRisks(user: UserEvent) {
+  await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
+  await user.click(await screen.findByRole("option", { name: "Evaluación de riesgos" }));
+  await user.upload(
+    screen.getByLabelText("Elegir ficheros PDF para subir"),
+    new File([new Uint8Array(64)], "riesgos.pdf", { type: "application/pdf" }),
+  );
+  await screen.findByRole("listitem");
+  return FakeXhr.sent[0]!;
+}
+
 beforeEach(stubXhr);
 
 describe("/gcomunidades 'Documentos por comunidad'", () => {
@@ -70,22 +92,14 @@ describe("/gcomunidades 'Documentos por comunidad'", () => {
   });
 
   it("uploads one PDF for the communities ticked, with the definition, and says where it was saved", async () => {
-    startTestSession([], { role: Role.administrador });
-    stubGrid();
-    const { user } = renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
-    await screen.findAllByText("Comunidad Luna");
+    const user = await openGrid();
     expect(screen.getByTestId("many-chosen").textContent).toBe("Ninguna comunidad elegida");
     await user.click(screen.getAllByRole("checkbox", { name: "Elegir Comunidad Sol" })[0]!);
     await user.click(screen.getAllByRole("checkbox", { name: "Elegir Comunidad Luna" })[0]!);
     expect(screen.getByTestId("many-chosen").textContent).toBe("2 comunidades elegidas");
     // Without a definition the area takes nothing.
     expect(screen.getByTestId("upload-area").hasAttribute("data-disabled")).toBe(true);
-    await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
-    await user.click(await screen.findByRole("option", { name: "Evaluación de riesgos" }));
-    const input = screen.getByLabelText("Elegir ficheros PDF para subir");
-    await user.upload(input, new File([new Uint8Array(64)], "riesgos.pdf", { type: "application/pdf" }));
-    await screen.findByRole("listitem");
-    const request = FakeXhr.sent[0]!;
+    const request = await uploadRisks(user);
     expect(request.url).toContain("/companies/documents/upload-defined-file-many");
     expect(request.field("id_definition")).toBe("21");
     expect(request.field("id_fincas")).toBe("7,8");
@@ -100,10 +114,7 @@ describe("/gcomunidades 'Documentos por comunidad'", () => {
   });
 
   it("asks for the expiry date first when the definition demands one, and sends 'all' when all are chosen", async () => {
-    startTestSession([], { role: Role.administrador });
-    stubGrid();
-    const { user } = renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
-    await screen.findAllByText("Comunidad Luna");
+    const user = await openGrid();
     await user.click(screen.getByRole("button", { name: "Elegir todas (2)" }));
     expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades (2)");
     await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
@@ -113,23 +124,13 @@ describe("/gcomunidades 'Documentos por comunidad'", () => {
   });
 
   it("unticking one after 'Elegir todas' keeps all the others, those of other pages too, and sends it as an exception", async () => {
-    startTestSession([], { role: Role.administrador });
-    stubGrid();
-    const { user } = renderInApp(<CommunityDocumentsPage />, { route: "/gcomunidades" });
-    await screen.findAllByText("Comunidad Luna");
+    const user = await openGrid();
     await user.click(screen.getByRole("button", { name: "Elegir todas (2)" }));
     const luna = () => screen.getAllByRole("checkbox", { name: "Elegir Comunidad Luna" })[0]! as HTMLInputElement;
     await user.click(luna());
     expect(luna().checked).toBe(false);
     expect(screen.getByTestId("many-chosen").textContent).toBe("Todas tus comunidades menos 1 (1 elegida)");
-    await user.click(screen.getByRole("combobox", { name: "Tipo de documento" }));
-    await user.click(await screen.findByRole("option", { name: "Evaluación de riesgos" }));
-    await user.upload(
-      screen.getByLabelText("Elegir ficheros PDF para subir"),
-      new File([new Uint8Array(64)], "riesgos.pdf", { type: "application/pdf" }),
-    );
-    await screen.findByRole("listitem");
-    const request = FakeXhr.sent[0]!;
+    const request = await uploadRisks(user);
     expect(request.field("all_fincas")).toBe("true");
     expect(request.field("except_fincas")).toBe("8");
     expect(request.field("id_fincas")).toBeNull();
