@@ -31,8 +31,10 @@ export interface Generated {
   calendarCommunity: number;
 }
 
-/** The triggers that raise compliance versions (migration 0007), one per table the bench fills. */
+/** The triggers that raise compliance versions (migrations 0007, 0021), one per table the bench fills. */
 const VERSION_TRIGGERS = [
+  ["colegio_members", "compliance_bump_members"],
+  ["companies", "compliance_bump_companies"],
   ["company_documents", "compliance_bump_documents"],
   ["read_marks", "compliance_bump_marks"],
   ["community_providers", "compliance_bump_links"],
@@ -52,6 +54,7 @@ async function versionTriggers(db: Db, on: boolean) {
     await db.execute(sql`delete from provider_figures_cache`);
     await db.execute(sql`delete from community_figures_cache`);
     await db.execute(sql`delete from pending_work_cache`);
+    await db.execute(sql`delete from colegio_dashboard_cache`);
   }
 }
 

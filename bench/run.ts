@@ -288,12 +288,9 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
   });
   // Before measureFiles too: a new mandatory definition changes every provider's figures (a new version).
   const asAdmin = (await caller(base, BENCH_LOGINS.administrador)).request;
-  for (const [what, value] of await measureDashboard(
-    base,
-    asColegio,
-    asAdmin,
-    (url, request) => timeSlow(url, request, SLOW_LIMIT),
-    (url, opts, target) => loadVsHealth(backend, url, opts, target),
+  const upload = await providerUploads(base);
+  for (const [what, value] of await measureDashboard(base, asColegio, asAdmin, upload, (url, opts, target) =>
+    loadVsHealth(backend, url, opts, target),
   ))
     rows.push({ backend, what, value });
   await measureFiles(backend, base, again.child);
@@ -409,6 +406,37 @@ function pdfOf(bytes: number): Blob {
   const head = "%PDF-1.4\n%bench\n";
   const tail = "\n%%EOF\n";
   return new Blob([head, "0".repeat(bytes - head.length - tail.length), tail], { type: "application/pdf" });
+}
+
+/**
+ * The bench provider uploading a 10 KB PDF to the first general definition it may upload to (with a date a
+ * year on when the definition asks for one): a new current document, counted in each of its communities.
+ */
+async function providerUploads(base: string) {
+  const provider = await caller(base, BENCH_LOGINS.gremio);
+  const defined = await fetch(`${base}/companies/documents/getcompanydefined`, provider.request({}));
+  const rows = ((await defined.json()) as { data: { definition: DefinitionRow; can_upload: boolean }[] }).data;
+  const definition = rows.find((row) => row.can_upload && !row.definition.assocfinca)?.definition;
+  if (!definition) throw new Error("el proveedor del bench no tiene definiciones generales que subir");
+  const token = (provider.request({}).headers as Record<string, string>).Authentication!;
+  const nextYear = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return async () => {
+    const form = new FormData();
+    form.set("id_definition", String(definition.id));
+    if (definition.obsoletable) form.set("obsolete", nextYear);
+    form.set("file", pdfOf(10 * 1024), "panel.pdf");
+    const res = await fetch(`${base}/companies/documents/upload-defined-file?colg_id=${provider.colg}`, {
+      method: "POST",
+      headers: { Authentication: token },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`subida del bench: ${res.status} ${await res.text()}`);
+  };
+}
+interface DefinitionRow {
+  id: number;
+  assocfinca: boolean;
+  obsoletable: boolean;
 }
 
 /**

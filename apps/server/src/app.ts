@@ -26,6 +26,7 @@ import { companyDocumentsRoutes } from "./modules/company-documents/company-docu
 import { complianceRoutes } from "./modules/compliance/compliance.routes.js";
 import { scheduleFiguresWarmup } from "./modules/compliance/figures-warmup.js";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
+import { scheduleDashboardRefresh } from "./modules/dashboard/dashboard-refresh.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { type FileStore, LocalFileStore } from "./modules/files/file-store.js";
 import { fileLinkRoutes, filesRoutes } from "./modules/files/files.routes.js";
@@ -75,8 +76,9 @@ export interface BuildAppOptions {
   /** told of every route as it is declared, before any other hook (routes.test.ts lists them) */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * fill the figures caches at start-up and at each new day (scheduleFiguresWarmup): main.ts turns it on;
-   * the tests' apps do only when they test it
+   * fill the figures caches at start-up and at each new day (scheduleFiguresWarmup), and keep the colegio
+   * dashboards read today up to date (scheduleDashboardRefresh): main.ts turns it on; the tests' apps do
+   * only when they test it
    */
   figuresWarmup?: boolean;
 }
@@ -151,8 +153,12 @@ export async function buildApp(options: BuildAppOptions) {
   );
   app.addHook("onReady", async () => mailer.start());
   if (warmup) {
-    app.addHook("onReady", async () => warmup.start());
-    app.addHook("onClose", async () => warmup.stop());
+    const refresh = scheduleDashboardRefresh(database.db, app.log);
+    app.addHook("onReady", async () => {
+      warmup.start();
+      refresh.start();
+    });
+    app.addHook("onClose", async () => Promise.all([warmup.stop(), refresh.stop()]));
   }
   const background = new BackgroundTasks(app.log);
   app.decorate("background", background);

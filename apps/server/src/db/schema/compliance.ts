@@ -4,7 +4,7 @@ import { bigint, boolean, date, integer, pgTable, primaryKey } from "drizzle-orm
  * The lists' compliance figures (docs/compliance.md) kept exact in caches: a company's figures in a
  * colegio (company_figures_cache), whether it has work left there (pending_work_cache, 'Ver solo docs
  * pendientes') and a provider's figures in a community (provider_figures_cache). A row is
- * valid for its day and for the version of its company or community; the triggers of migration 0007
+ * valid for its day and for the version of its company or community; the triggers of migrations 0007 and 0021
  * raise the version of every company and community whose figures a write can change. No one writes the
  * versions but those triggers.
  */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { bigint, check, date, integer, jsonb, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { companies } from "./companies.js";
 
 /*
@@ -33,3 +33,23 @@ export const dashboardSnapshots = pgTable(
     ),
   ],
 );
+
+/**
+ * The colegio dashboard's answer as last computed (docs/compliance.md 'The dashboard's answer'), valid for
+ * its day while the colegio's fingerprint is unchanged: how many members and communities the colegio has
+ * (erased ones included) and the sums of their compliance versions. Every write that can change the answer
+ * raises one of those versions (migrations 0007 and 0021) and rows of either set are never deleted nor
+ * moved to another colegio, so the fingerprint only grows and an equal one means nothing changed.
+ */
+export const colegioDashboardCache = pgTable("colegio_dashboard_cache", {
+  colegioId: integer("colegio_id")
+    .primaryKey()
+    .references(() => companies.id),
+  day: date("day", { mode: "string" }).notNull(),
+  members: integer("members").notNull(),
+  membersVersion: bigint("members_version", { mode: "number" }).notNull(),
+  communities: integer("communities").notNull(),
+  communitiesVersion: bigint("communities_version", { mode: "number" }).notNull(),
+  /** the ColegioDashboard answered */
+  figures: jsonb("figures").notNull(),
+});

@@ -1,4 +1,5 @@
 import {
+  type ColegioDashboard,
   EXPIRING_ROWS,
   EXPIRING_SOON_DAYS,
   type ExpiringDocument,
@@ -27,6 +28,84 @@ export function scopeCommunityFigures(db: DbOrTx, scope: CommunityScope, today: 
 const colegioDocuments = (colegioId: number) => sql`company_documents d
   join document_definitions def on def.id = d.definition_id and def.colegio_id = ${colegioId} and def.erased = false
   where d.erased = false and d.file_deleted = false`;
+
+/**
+ * What the colegio's dashboard answer depends on, besides the day (schema/dashboard.ts): its members and
+ * communities, erased ones included, and the sums of their versions (text: bigint sums).
+ */
+export interface ColegioFingerprint {
+  members: number;
+  members_version: string;
+  communities: number;
+  communities_version: string;
+}
+
+/**
+ * The colegio's fingerprint now, and the answer stored for `today` at that fingerprint, if any: four
+ * index range sums (colegio_members' primary key, communities_colegio_idx, the versions' primary keys) and
+ * the cache's primary key.
+ */
+export async function colegioDashboardCached(db: DbOrTx, colegioId: number, today: string) {
+  const [row] = await queryTypedPrepared(
+    db,
+    sql`with fp as (
+          select (select count(*) from colegio_members m where m.colegio_id = ${colegioId}) as members,
+                 (select coalesce(sum(v.version), 0) from colegio_members m
+                  join compliance_versions v on v.company_id = m.company_id
+                  where m.colegio_id = ${colegioId})::bigint as members_version,
+                 (select count(*) from communities f where f.colegio_id = ${colegioId}) as communities,
+                 (select coalesce(sum(v.version), 0) from communities f
+                  join community_versions v on v.community_id = f.id
+                  where f.colegio_id = ${colegioId})::bigint as communities_version)
+        select fp.members, fp.members_version::text as members_version, fp.communities,
+               fp.communities_version::text as communities_version, k.figures
+        from fp
+        left join colegio_dashboard_cache k on k.colegio_id = ${colegioId} and k.day = ${today}::date
+          and k.members = fp.members and k.members_version = fp.members_version
+          and k.communities = fp.communities and k.communities_version = fp.communities_version`,
+    {
+      members: col.int,
+      members_version: col.text,
+      communities: col.int,
+      communities_version: col.text,
+      figures: col.as<ColegioDashboard | null>(),
+    },
+  );
+  const { figures, ...fingerprint } = row!;
+  return { fingerprint: fingerprint satisfies ColegioFingerprint, figures };
+}
+
+/**
+ * Keeps `figures`, computed after `fingerprint` was read, as the colegio's answer of `today`: a write
+ * committed meanwhile moved the fingerprint, so the answer is never found at a fingerprint it is older than.
+ */
+export async function storeColegioDashboard(
+  db: DbOrTx,
+  colegioId: number,
+  today: string,
+  fingerprint: ColegioFingerprint,
+  figures: ColegioDashboard,
+) {
+  await db.execute(
+    sql`insert into colegio_dashboard_cache (colegio_id, day, members, members_version, communities,
+          communities_version, figures)
+        values (${colegioId}, ${today}::date, ${fingerprint.members}, ${fingerprint.members_version}::bigint,
+          ${fingerprint.communities}, ${fingerprint.communities_version}::bigint, ${JSON.stringify(figures)}::jsonb)
+        on conflict (colegio_id) do update set day = excluded.day, members = excluded.members,
+          members_version = excluded.members_version, communities = excluded.communities,
+          communities_version = excluded.communities_version, figures = excluded.figures`,
+  );
+}
+
+/** The colegios whose kept answer is of `day`: those someone looked at that day. */
+export async function colegiosAnsweredOn(db: DbOrTx, day: string): Promise<number[]> {
+  const rows = await queryTypedPrepared(
+    db,
+    sql`select colegio_id from colegio_dashboard_cache where day = ${day}::date order by colegio_id`,
+    { colegio_id: col.int },
+  );
+  return rows.map((r) => r.colegio_id);
+}
 
 /** A day's share of lights, as the snapshot stores it. */
 export interface DaySnapshot {

@@ -10,15 +10,18 @@ import {
 import type { Db } from "../../db/client.js";
 import { requireAccess } from "../../lib/access.js";
 import type { Actor } from "../../lib/actor.js";
+import { singleFlight } from "../../lib/single-flight.js";
 import { colegioScope } from "../companies/companies.policy.js";
 import { activeProviderFigures } from "../compliance/figures-cache.repository.js";
 import { colegioDocumentFigures } from "../documents/documents.repository.js";
 import { dashboardPolicy } from "./dashboard.policy.js";
 import {
+  colegioDashboardCached,
   colegioTrend,
   expiringInCommunities,
   keepFirstSnapshotOfDay,
   scopeCommunityFigures,
+  storeColegioDashboard,
 } from "./dashboard.repository.js";
 
 /** How many of `rows` have each light. */
@@ -33,11 +36,32 @@ function shareOf<T>(rows: readonly T[], light: (row: T) => Light): LightShare {
  * (providerRowLight, communityRowLight over the lists' own figures), documents expiring within 30 days, the
  * pending-validation list's count and the last 12 months. The first read of a day stores that day's share
  * of lights (dashboard_snapshots): the trend's only source for lights, as nothing else keeps a history yet.
+ * The answer is kept (colegio_dashboard_cache) for its day while the colegio's fingerprint stays: a read
+ * after no change costs the fingerprint's four sums; readers arriving together after a change compute it
+ * once (singleFlight), and the refresher (dashboard-refresh.ts) computes it soon after a change.
  */
 export async function colegioDashboard(db: Db, actor: Actor): Promise<ColegioDashboard> {
   requireAccess(dashboardPolicy, actor, "colegio", undefined);
-  const colegioId = colegioScope(actor);
-  const today = todayInSpain();
+  return colegioDashboardAnswer(db, colegioScope(actor), todayInSpain());
+}
+
+/**
+ * The colegio's answer of `today`: the kept one while the colegio's fingerprint is unchanged, otherwise
+ * computed (once for all who ask meanwhile) and kept.
+ */
+export async function colegioDashboardAnswer(db: Db, colegioId: number, today: string): Promise<ColegioDashboard> {
+  const { fingerprint, figures } = await colegioDashboardCached(db, colegioId, today);
+  if (figures) return figures;
+  const key = `${colegioId}:${today}:${Object.values(fingerprint).join(":")}`;
+  return singleFlight(db, key, async () => {
+    const answer = await computeColegioDashboard(db, colegioId, today);
+    await storeColegioDashboard(db, colegioId, today, fingerprint, answer);
+    return answer;
+  });
+}
+
+/** The colegio dashboard's answer, computed from the lists' figures (colegioDashboard). */
+export async function computeColegioDashboard(db: Db, colegioId: number, today: string): Promise<ColegioDashboard> {
   // Independent statements: on PostgreSQL they run side by side on the pool's connections.
   const [providerFigures, communityFigures, documents, trend] = await Promise.all([
     activeProviderFigures(db, colegioId, today),

@@ -113,6 +113,9 @@ function shareOf<T>(rows: T[], light: (row: T) => Light): LightShare {
   return share;
 }
 const total = (s: LightShare) => s.ok + s.warn + s.error + s.none;
+/** As if nobody had read the colegio dashboard yet: no day's share kept, no answer kept. */
+const forgetReads = () =>
+  db().execute(sql`with snapshots as (delete from dashboard_snapshots) delete from colegio_dashboard_cache`);
 
 /** Every row of a list (one page of 100 is all of this world), checking the page holds the whole count. */
 async function allRows<T>(token: string, url: string, body: object): Promise<T[]> {
@@ -299,7 +302,7 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
   it("shows 12 months of uploads and expiries, and lights only from the days it kept", async () => {
     // Two snapshots of a month three months back: the month shows its last one.
     const back = monthsBefore(today, 3);
-    await db().execute(sql`delete from dashboard_snapshots`);
+    await forgetReads();
     await db().execute(
       sql`insert into dashboard_snapshots values
             (${w.A.id}, ${`${back}-05`}::date, 1, 0, 0, 0, 0, 0, 0, 1),
@@ -332,7 +335,7 @@ describe("the colegio dashboard (companies/dashboard/colegio)", () => {
   });
 
   it("keeps the day's first share: a later read shows the live lights, the trend still the first", async () => {
-    await db().execute(sql`delete from dashboard_snapshots`);
+    await forgetReads();
     const first = await colegioDashboard(w.t.colegio, w.A.id);
     // P1's document is validated: its row is no longer red.
     const valid = await post(w.t.colegio, "/companies/documents/validatedocument", {
