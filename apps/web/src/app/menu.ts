@@ -19,8 +19,8 @@ export interface MenuItem {
 /**
  * The side menu by role and feature flags (spec 01 §6, spec 02 §6). Each entry's label is also its page's title
  * and the browser tab's name (`currentEntry`). 'Resumen de documentos' (`/documents/summary`) and 'Documentos
- * subidos' (`/documents/uploaded`) are a company's own documents (issue 23), so the administrator and the provider
- * have them; the colegio's 'Resumen de documentos' is its colegio's documents by definition, those expiring soon and
+ * subidos' (`/documents/uploaded`) are a company's own documents (issue 23), so the administrator, the provider
+ * and the porter have them; the colegio's 'Resumen de documentos' is its colegio's documents by definition, those expiring soon and
  * those waiting for its validation (the same address; it uploads nothing, so it has no 'Documentos subidos'). 'LOPD'
  * (`/lopd`) is the same screen as 'Documentos generales' (its group selector has LOPD): one entry per screen.
  * router.test.tsx fails if an entry leads nowhere.
@@ -84,8 +84,10 @@ const MENU: readonly MenuItem[] = [
   { label: "calendario", to: "/proveedores/config/calendar", roles: [Role.gremio] },
   // a community's panel and its '¿Quién viene hoy?' too
   { label: "mis-comunidades", to: OWN_COMMUNITIES, roles: [Role.portero], within: "/porteros/comunidades/" },
-  // The porter's uploads, after its communities, which its menu starts with.
+  // The porter's documents, after its communities, which its menu starts with.
   { label: "subir-documento", to: "/documents/upload", roles: [Role.portero] },
+  { label: "resumen-documentos", to: "/documents/summary", roles: [Role.portero] },
+  { label: "documentos-subidos", to: "/documents/uploaded", roles: [Role.portero] },
   { label: "invitaciones", to: "/invitations", roles: [Role.master, Role.colegio, Role.administrador] },
   { label: "usuarios", to: "/users", roles: [Role.colegio, Role.administrador, Role.gremio] },
   { label: "empresa", to: "/config", roles: [Role.colegio, Role.administrador, Role.gremio] },

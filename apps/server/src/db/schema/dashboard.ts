@@ -37,9 +37,10 @@ export const dashboardSnapshots = pgTable(
 /**
  * The colegio dashboard's answer as last computed (docs/compliance.md 'The dashboard's answer'), valid for
  * its day while the colegio's fingerprint is unchanged: how many members and communities the colegio has
- * (erased ones included) and the sums of their compliance versions. Every write that can change the answer
- * raises one of those versions (migrations 0007 and 0021) and rows of either set are never deleted nor
- * moved to another colegio, so the fingerprint only grows and an equal one means nothing changed.
+ * (erased ones included) and the sums of their compliance versions (the members' with the colegio's own,
+ * which its porters' documents raise). Every write that can change the answer raises one of those versions
+ * (migrations 0007 and 0021) and rows of either set are never deleted nor moved to another colegio, so the
+ * fingerprint only grows and an equal one means nothing changed.
  */
 export const colegioDashboardCache = pgTable("colegio_dashboard_cache", {
   colegioId: integer("colegio_id")

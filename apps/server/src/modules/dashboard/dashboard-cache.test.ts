@@ -5,7 +5,7 @@ import { buildDocumentsWorld, type DocumentsWorld, define, uploaded } from "../.
 import { freshWorldForEachTest } from "../../../test/fresh-world.js";
 import { call, createTestApp, type TestContext } from "../../../test/helpers.js";
 import { ensureCommunity, ensureProviderLink } from "../../db/seed/builders.js";
-import { colegioDashboardCached, colegiosAnsweredOn } from "./dashboard.repository.js";
+import { colegioDashboardCached, colegiosAnsweredOn, keepFirstSnapshotOfDay } from "./dashboard.repository.js";
 import { computeColegioDashboard } from "./dashboard.service.js";
 import { scheduleDashboardRefresh } from "./dashboard-refresh.js";
 
@@ -23,6 +23,8 @@ let RC: number;
 let RIESGOS: number;
 let rcP1: number;
 let riesgosC1: number;
+let PORTER_DOC: number;
+let porterDoc: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -47,6 +49,16 @@ beforeAll(async () => {
     })
   ).id;
   rcP1 = (await uploaded(ctx, w.t.gremio, w.A.id, { id_definition: RC, obsolete: "2099-12-31" }, "rc-p1.pdf")).id;
+  // Porters upload under the colegio's definitions without being its members.
+  PORTER_DOC = (
+    await define(ctx, w.t.colegio, {
+      name: "Formación del conserje",
+      requirement_origin: Requirement.portero,
+      mandatory: true,
+      validate_colegio_required: true,
+    })
+  ).id;
+  porterDoc = (await uploaded(ctx, w.t.portero, w.A.id, { id_definition: PORTER_DOC }, "formacion.pdf")).id;
   riesgosC1 = (
     await uploaded(ctx, w.t.administrador, w.A.id, { id_definition: RIESGOS, id_finca: w.C1.id }, "riesgos.pdf")
   ).id;
@@ -143,6 +155,17 @@ describe("the colegio dashboard's kept answer", () => {
       () =>
         exec(sql`update colegio_members set erased = true where colegio_id = ${w.A.id} and company_id = ${w.P0.id}`),
     ],
+    ["a porter uploads a document", () => uploaded(ctx, w.t.portero, w.A.id, { id_definition: PORTER_DOC })],
+    [
+      "the colegio validates a porter's document",
+      async () => {
+        const res = await post(w.t.colegio, "/companies/documents/validatedocument", {
+          id_document: porterDoc,
+          valid: true,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    ],
     ["a provider's company is deleted", () => exec(sql`update companies set erased = true where id = ${w.P3.id}`)],
   ];
   it.each(writes)("is computed again once %s", async (_, write) => {
@@ -155,6 +178,19 @@ describe("the colegio dashboard's kept answer", () => {
     await markKeptAnswer();
     await exec(sql`update colegio_dashboard_cache set day = day - 1 where colegio_id = ${w.A.id}`);
     await expectFreshAnswer();
+  });
+});
+
+describe("the day's share of lights (dashboard_snapshots)", () => {
+  it("stays the first one stored: a later computation of the day answers it, not its own", async () => {
+    await exec(sql`delete from dashboard_snapshots`);
+    const share = (ok: number) => ({ ok, warn: 0, error: 0, none: 0 });
+    const first = { providers: share(1), communities: share(2) };
+    expect(await keepFirstSnapshotOfDay(db(), w.A.id, today, first)).toEqual(first);
+    const later = { providers: share(3), communities: share(4) };
+    expect(await keepFirstSnapshotOfDay(db(), w.A.id, today, later)).toEqual(first);
+    // The dashboard's trend shows it for the current month.
+    expect((await dashboard()).trend.at(-1)).toMatchObject({ snapshot_day: today, ...first });
   });
 });
 

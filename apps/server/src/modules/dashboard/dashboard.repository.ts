@@ -31,7 +31,8 @@ const colegioDocuments = (colegioId: number) => sql`company_documents d
 
 /**
  * What the colegio's dashboard answer depends on, besides the day (schema/dashboard.ts): its members and
- * communities, erased ones included, and the sums of their versions (text: bigint sums).
+ * communities, erased ones included, and the sums of their versions, the members' with the colegio's own
+ * (raised by its porters' documents, migration 0021) (text: bigint sums).
  */
 export interface ColegioFingerprint {
   members: number;
@@ -50,9 +51,11 @@ export async function colegioDashboardCached(db: DbOrTx, colegioId: number, toda
     db,
     sql`with fp as (
           select (select count(*) from colegio_members m where m.colegio_id = ${colegioId}) as members,
-                 (select coalesce(sum(v.version), 0) from colegio_members m
-                  join compliance_versions v on v.company_id = m.company_id
-                  where m.colegio_id = ${colegioId})::bigint as members_version,
+                 ((select coalesce(sum(v.version), 0) from colegio_members m
+                   join compliance_versions v on v.company_id = m.company_id
+                   where m.colegio_id = ${colegioId})
+                  + (select coalesce(max(v.version), 0) from compliance_versions v
+                     where v.company_id = ${colegioId}))::bigint as members_version,
                  (select count(*) from communities f where f.colegio_id = ${colegioId}) as communities,
                  (select coalesce(sum(v.version), 0) from communities f
                   join community_versions v on v.community_id = f.id
@@ -78,6 +81,7 @@ export async function colegioDashboardCached(db: DbOrTx, colegioId: number, toda
 /**
  * Keeps `figures`, computed after `fingerprint` was read, as the colegio's answer of `today`: a write
  * committed meanwhile moved the fingerprint, so the answer is never found at a fingerprint it is older than.
+ * Fingerprints only grow, so an answer of a smaller one (or of an earlier day) never replaces the one kept.
  */
 export async function storeColegioDashboard(
   db: DbOrTx,
@@ -87,13 +91,16 @@ export async function storeColegioDashboard(
   figures: ColegioDashboard,
 ) {
   await db.execute(
-    sql`insert into colegio_dashboard_cache (colegio_id, day, members, members_version, communities,
+    sql`insert into colegio_dashboard_cache as k (colegio_id, day, members, members_version, communities,
           communities_version, figures)
         values (${colegioId}, ${today}::date, ${fingerprint.members}, ${fingerprint.members_version}::bigint,
           ${fingerprint.communities}, ${fingerprint.communities_version}::bigint, ${JSON.stringify(figures)}::jsonb)
         on conflict (colegio_id) do update set day = excluded.day, members = excluded.members,
           members_version = excluded.members_version, communities = excluded.communities,
-          communities_version = excluded.communities_version, figures = excluded.figures`,
+          communities_version = excluded.communities_version, figures = excluded.figures
+        where excluded.day > k.day
+           or (excluded.day = k.day and excluded.members >= k.members and excluded.members_version >= k.members_version
+               and excluded.communities >= k.communities and excluded.communities_version >= k.communities_version)`,
   );
 }
 
@@ -113,17 +120,58 @@ export interface DaySnapshot {
   communities: LightShare;
 }
 
-/** Stores the colegio's share of lights of `day` unless a read of that day already did (the first one stays). */
-export async function keepFirstSnapshotOfDay(db: DbOrTx, colegioId: number, day: string, s: DaySnapshot) {
-  await db.execute(
+/**
+ * Stores the colegio's share of lights of `day` unless a read of that day already did (the first one stays),
+ * and answers the share stored: this one, or the first read's.
+ */
+export async function keepFirstSnapshotOfDay(
+  db: DbOrTx,
+  colegioId: number,
+  day: string,
+  s: DaySnapshot,
+): Promise<DaySnapshot> {
+  const inserted = await queryTypedPrepared(
+    db,
     sql`insert into dashboard_snapshots (colegio_id, day, providers_ok, providers_warn, providers_error,
           providers_none, communities_ok, communities_warn, communities_error, communities_none)
         values (${colegioId}, ${day}::date, ${s.providers.ok}, ${s.providers.warn}, ${s.providers.error},
           ${s.providers.none}, ${s.communities.ok}, ${s.communities.warn}, ${s.communities.error},
           ${s.communities.none})
-        on conflict (colegio_id, day) do nothing`,
+        on conflict (colegio_id, day) do nothing
+        returning colegio_id`,
+    { colegio_id: col.int },
   );
+  if (inserted.length > 0) return s;
+  // A statement of its own: it sees the first read's row even when that committed while the insert waited.
+  const [first] = await queryTypedPrepared(
+    db,
+    sql`select s.providers_ok, s.providers_warn, s.providers_error, s.providers_none, s.communities_ok,
+               s.communities_warn, s.communities_error, s.communities_none
+        from dashboard_snapshots s where s.colegio_id = ${colegioId} and s.day = ${day}::date`,
+    SNAPSHOT_ROW,
+  );
+  return first ? snapshotOf(first) : s;
 }
+
+const SNAPSHOT_ROW = {
+  providers_ok: col.int,
+  providers_warn: col.int,
+  providers_error: col.int,
+  providers_none: col.int,
+  communities_ok: col.int,
+  communities_warn: col.int,
+  communities_error: col.int,
+  communities_none: col.int,
+};
+const snapshotOf = (r: { [K in keyof typeof SNAPSHOT_ROW]: number }): DaySnapshot => ({
+  providers: { ok: r.providers_ok, warn: r.providers_warn, error: r.providers_error, none: r.providers_none },
+  communities: {
+    ok: r.communities_ok,
+    warn: r.communities_warn,
+    error: r.communities_error,
+    none: r.communities_none,
+  },
+});
 
 const shareOrNull = (ok: number | null, warn: number | null, error: number | null, none: number | null) =>
   ok === null || warn === null || error === null || none === null ? null : { ok, warn, error, none };

@@ -72,11 +72,10 @@ export async function computeColegioDashboard(db: Db, colegioId: number, today: 
   ]);
   const providers = shareOf(providerFigures, providerRowLight);
   const communities = shareOf(communityFigures, communityRowLight);
-  await keepFirstSnapshotOfDay(db, colegioId, today, { providers, communities });
-  // The trend was read beside the figures: on the day's first read its month lacks the snapshot just stored.
-  const current = trend.at(-1);
-  if (current && current.snapshot_day !== today)
-    Object.assign(current, { snapshot_day: today, providers, communities });
+  const first = await keepFirstSnapshotOfDay(db, colegioId, today, { providers, communities });
+  // The trend was read beside the figures: on the day's first read its month lacked the snapshot stored
+  // since, by this read or by one computing beside it.
+  Object.assign(trend.at(-1)!, { snapshot_day: today, ...first });
   return {
     today,
     providers,
