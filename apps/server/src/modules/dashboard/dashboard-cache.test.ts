@@ -183,7 +183,7 @@ describe("the colegio dashboard's kept answer", () => {
 
 describe("the day's share of lights (dashboard_snapshots)", () => {
   it("stays the first one stored: a later computation of the day answers it, not its own", async () => {
-    await exec(sql`delete from dashboard_snapshots`);
+    await exec(sql`with snapshots as (delete from dashboard_snapshots) delete from colegio_dashboard_cache`);
     const share = (ok: number) => ({ ok, warn: 0, error: 0, none: 0 });
     const first = { providers: share(1), communities: share(2) };
     expect(await keepFirstSnapshotOfDay(db(), w.A.id, today, first)).toEqual(first);

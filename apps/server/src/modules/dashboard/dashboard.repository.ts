@@ -8,7 +8,7 @@ import {
 } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { col, queryTypedPrepared } from "../../db/rows.js";
+import { col, queryTyped, queryTypedPrepared } from "../../db/rows.js";
 import { type CommunityScope, communitiesInScope } from "../communities/communities.repository.js";
 import { communityFiguresOver } from "../compliance/figures-cache.repository.js";
 import { isLastToExpireOfItsDuty } from "../documents/documents.repository.js";
@@ -130,7 +130,7 @@ export async function keepFirstSnapshotOfDay(
   day: string,
   s: DaySnapshot,
 ): Promise<DaySnapshot> {
-  const inserted = await queryTypedPrepared(
+  const inserted = await queryTyped(
     db,
     sql`insert into dashboard_snapshots (colegio_id, day, providers_ok, providers_warn, providers_error,
           providers_none, communities_ok, communities_warn, communities_error, communities_none)
@@ -143,7 +143,7 @@ export async function keepFirstSnapshotOfDay(
   );
   if (inserted.length > 0) return s;
   // A statement of its own: it sees the first read's row even when that committed while the insert waited.
-  const [first] = await queryTypedPrepared(
+  const [first] = await queryTyped(
     db,
     sql`select s.providers_ok, s.providers_warn, s.providers_error, s.providers_none, s.communities_ok,
                s.communities_warn, s.communities_error, s.communities_none
