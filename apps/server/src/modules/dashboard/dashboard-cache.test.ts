@@ -89,6 +89,13 @@ async function expectFreshAnswer() {
   expect(got).toEqual(await computeColegioDashboard(db(), w.A.id, todayInSpain()));
 }
 const exec = (query: ReturnType<typeof sql>) => db().execute(query);
+async function validate(documentId: number) {
+  const res = await post(w.t.colegio, "/companies/documents/validatedocument", {
+    id_document: documentId,
+    valid: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe("the colegio dashboard's kept answer", () => {
   it("is answered again while nothing changed, and is the answer computed from scratch", async () => {
@@ -100,16 +107,7 @@ describe("the colegio dashboard's kept answer", () => {
 
   const writes: [string, () => Promise<unknown>][] = [
     ["a provider uploads a document", () => uploaded(ctx, w.t.p0, w.A.id, { id_definition: RC, obsolete: today })],
-    [
-      "the colegio validates a document",
-      async () => {
-        const res = await post(w.t.colegio, "/companies/documents/validatedocument", {
-          id_document: rcP1,
-          valid: true,
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      },
-    ],
+    ["the colegio validates a document", () => validate(rcP1)],
     [
       "a provider marks a document read",
       async () => {
@@ -156,16 +154,7 @@ describe("the colegio dashboard's kept answer", () => {
         exec(sql`update colegio_members set erased = true where colegio_id = ${w.A.id} and company_id = ${w.P0.id}`),
     ],
     ["a porter uploads a document", () => uploaded(ctx, w.t.portero, w.A.id, { id_definition: PORTER_DOC })],
-    [
-      "the colegio validates a porter's document",
-      async () => {
-        const res = await post(w.t.colegio, "/companies/documents/validatedocument", {
-          id_document: porterDoc,
-          valid: true,
-        });
-        expect(res.statusCode, res.body).toBe(200);
-      },
-    ],
+    ["the colegio validates a porter's document", () => validate(porterDoc)],
     ["a provider's company is deleted", () => exec(sql`update companies set erased = true where id = ${w.P3.id}`)],
   ];
   it.each(writes)("is computed again once %s", async (_, write) => {
