@@ -27,6 +27,25 @@ test.describe("login by role", () => {
   });
 });
 
+test("the login page's JavaScript arrives compressed with brotli and is kept for a year", async ({ page }) => {
+  const scripts: { url: string; encoding?: string; cache?: string }[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) {
+      const headers = response.headers();
+      scripts.push({ url: response.url(), encoding: headers["content-encoding"], cache: headers["cache-control"] });
+    }
+  });
+  await page.goto("./#/login");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  // The entry chunk and the login page's: the build's brotli copies (scripts/precompress.mjs).
+  expect(scripts.length).toBeGreaterThan(1);
+  const entry = scripts.find((s) => /\/assets\/index-[^/]+\.js$/.test(s.url));
+  expect(entry?.encoding).toBe("br");
+  // Chunks under 256 bytes have no copy and go as they are; every other one goes as brotli.
+  for (const script of scripts) if (script.encoding) expect(script.encoding, script.url).toBe("br");
+  for (const script of scripts) expect(script.cache, script.url).toBe("public, max-age=31536000, immutable");
+});
+
 test.describe("errors", () => {
   test("a wrong password shows the error dialog and keeps the user on /login", async ({ page }) => {
     await page.goto("./#/login");

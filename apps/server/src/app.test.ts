@@ -1,17 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { APP_VERSION, ErrorKey } from "@coordina/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext, testConfig } from "../test/helpers.js";
 
 let ctx: TestContext;
 let webDist: string;
+const CHUNK = `console.log(${JSON.stringify("Coordina ".repeat(400))});`;
 beforeAll(async () => {
   const config = testConfig();
   webDist = config.webDist;
   fs.mkdirSync(path.join(webDist, "assets"), { recursive: true });
   fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Coordina</title>");
   fs.writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log(1)");
+  // A built chunk with its copies (scripts/precompress.mjs makes them at build time).
+  const chunk = path.join(webDist, "assets", "chunk-def456.js");
+  fs.writeFileSync(chunk, CHUNK);
+  fs.writeFileSync(`${chunk}.br`, brotliCompressSync(CHUNK));
+  fs.writeFileSync(`${chunk}.gz`, gzipSync(CHUNK));
   ctx = await createTestApp({
     config,
     extend: (app) =>
@@ -102,6 +109,37 @@ describe("web app and headers", () => {
     const asset = await ctx.app.inject({ method: "GET", url: "/webapp/assets/index-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the brotli or gzip copy of a chunk the browser accepts, and the plain file otherwise", async () => {
+    const get = (encoding?: string) =>
+      ctx.app.inject({
+        method: "GET",
+        url: "/webapp/assets/chunk-def456.js",
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
+    const br = await get("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+    expect(br.rawPayload.length).toBeLessThan(CHUNK.length / 10);
+    const gzip = await get("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(CHUNK);
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+    // A file without copies is sent as it is, whatever the browser accepts.
+    const small = await ctx.app.inject({
+      method: "GET",
+      url: "/webapp/assets/index-abc123.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("console.log(1)");
   });
 
   it("sends security headers that work over plain HTTP", async () => {

@@ -31,8 +31,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       prefix: "/webapp/",
       wildcard: true,
       index: ["index.html"],
+      // the brotli or gzip copy the browser accepts, made at build time (scripts/precompress.mjs)
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        // a shared cache keeps one copy per encoding, and never sends brotli to a browser that did not ask
+        res.setHeader("Vary", "Accept-Encoding");
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
         } else {
