@@ -145,36 +145,33 @@ export async function keepFirstSnapshotOfDay(
   // A statement of its own: it sees the first read's row even when that committed while the insert waited.
   const [first] = await queryTyped(
     db,
-    sql`select s.providers_ok, s.providers_warn, s.providers_error, s.providers_none, s.communities_ok,
-               s.communities_warn, s.communities_error, s.communities_none
-        from dashboard_snapshots s where s.colegio_id = ${colegioId} and s.day = ${day}::date`,
+    sql`select ${SNAPSHOT_COLUMNS} from dashboard_snapshots s where s.colegio_id = ${colegioId} and s.day = ${day}::date`,
     SNAPSHOT_ROW,
   );
-  return first ? snapshotOf(first) : s;
+  const stored = first && sharesOf(first);
+  return stored?.providers && stored.communities ? { providers: stored.providers, communities: stored.communities } : s;
 }
 
+/** A snapshot's eight counts, as columns of `s` and as their readers (null: no snapshot). */
+const SNAPSHOT_COLUMNS = sql`s.providers_ok, s.providers_warn, s.providers_error, s.providers_none,
+  s.communities_ok, s.communities_warn, s.communities_error, s.communities_none`;
 const SNAPSHOT_ROW = {
-  providers_ok: col.int,
-  providers_warn: col.int,
-  providers_error: col.int,
-  providers_none: col.int,
-  communities_ok: col.int,
-  communities_warn: col.int,
-  communities_error: col.int,
-  communities_none: col.int,
+  providers_ok: col.intOrNull,
+  providers_warn: col.intOrNull,
+  providers_error: col.intOrNull,
+  providers_none: col.intOrNull,
+  communities_ok: col.intOrNull,
+  communities_warn: col.intOrNull,
+  communities_error: col.intOrNull,
+  communities_none: col.intOrNull,
 };
-const snapshotOf = (r: { [K in keyof typeof SNAPSHOT_ROW]: number }): DaySnapshot => ({
-  providers: { ok: r.providers_ok, warn: r.providers_warn, error: r.providers_error, none: r.providers_none },
-  communities: {
-    ok: r.communities_ok,
-    warn: r.communities_warn,
-    error: r.communities_error,
-    none: r.communities_none,
-  },
-});
-
+type SnapshotRow = { [K in keyof typeof SNAPSHOT_ROW]: number | null };
 const shareOrNull = (ok: number | null, warn: number | null, error: number | null, none: number | null) =>
   ok === null || warn === null || error === null || none === null ? null : { ok, warn, error, none };
+const sharesOf = (r: SnapshotRow) => ({
+  providers: shareOrNull(r.providers_ok, r.providers_warn, r.providers_error, r.providers_none),
+  communities: shareOrNull(r.communities_ok, r.communities_warn, r.communities_error, r.communities_none),
+});
 
 /**
  * The colegio's last TREND_MONTHS months (Madrid time, the current one last): live documents uploaded in
@@ -193,8 +190,7 @@ export async function colegioTrend(db: DbOrTx, colegioId: number, today: string)
                                date_trunc('month', ${today}::date), interval '1 month') m),
         snapshots as (
           select distinct on (to_char(s.day, 'YYYY-MM')) to_char(s.day, 'YYYY-MM') as month,
-                 to_char(s.day, 'YYYY-MM-DD') as snap_day, s.providers_ok, s.providers_warn, s.providers_error,
-                 s.providers_none, s.communities_ok, s.communities_warn, s.communities_error, s.communities_none
+                 to_char(s.day, 'YYYY-MM-DD') as snap_day, ${SNAPSHOT_COLUMNS}
           from dashboard_snapshots s
           where s.colegio_id = ${colegioId}
             and s.day >= date_trunc('month', ${today}::date) - ${TREND_MONTHS - 1}::int * interval '1 month'
@@ -218,14 +214,7 @@ export async function colegioTrend(db: DbOrTx, colegioId: number, today: string)
       uploaded: col.int,
       expired: col.int,
       snapshot_day: col.textOrNull,
-      providers_ok: col.intOrNull,
-      providers_warn: col.intOrNull,
-      providers_error: col.intOrNull,
-      providers_none: col.intOrNull,
-      communities_ok: col.intOrNull,
-      communities_warn: col.intOrNull,
-      communities_error: col.intOrNull,
-      communities_none: col.intOrNull,
+      ...SNAPSHOT_ROW,
     },
   );
   return rows.map((r) => ({
@@ -233,8 +222,7 @@ export async function colegioTrend(db: DbOrTx, colegioId: number, today: string)
     uploaded: r.uploaded,
     expired: r.expired,
     snapshot_day: r.snapshot_day,
-    providers: shareOrNull(r.providers_ok, r.providers_warn, r.providers_error, r.providers_none),
-    communities: shareOrNull(r.communities_ok, r.communities_warn, r.communities_error, r.communities_none),
+    ...sharesOf(r),
   }));
 }
 
