@@ -28,6 +28,8 @@ export const companyFiguresCache = pgTable(
     readMust: integer("read_must").notNull(),
     readAll: integer("read_all").notNull(),
     pendingValidation: integer("pending_validation").notNull(),
+    /** 'En Fincas': the colegio's live communities the company serves as a provider (a sort of the lists) */
+    fincas: integer("fincas").notNull(),
   },
   (t) => [primaryKey({ columns: [t.colegioId, t.companyId] })],
 );

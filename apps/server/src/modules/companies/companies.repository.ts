@@ -1,11 +1,4 @@
-import {
-  type CompanyFigures,
-  type CompanyRow,
-  type CompanySortKey,
-  Role,
-  SETTING_ACCEPTED_LEGAL,
-  todayInSpain,
-} from "@coordina/domain";
+import { type CompanyRow, type CompanySortKey, Role, SETTING_ACCEPTED_LEGAL, todayInSpain } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { col, queryTyped, rowReader } from "../../db/rows.js";
@@ -16,8 +9,12 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { containsPattern, type PageRequest, type SortColumn, sortSql } from "../../lib/paging.js";
-import { companyFigures } from "../compliance/compliance.sql.js";
-import { companyFiguresOf, pendingWorkCte } from "../compliance/figures-cache.repository.js";
+import {
+  type CachedCompanyFigures,
+  companyFiguresCte,
+  companyFiguresOf,
+  pendingWorkCte,
+} from "../compliance/figures-cache.repository.js";
 
 export async function findCompany(db: DbOrTx, id: number) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
@@ -140,12 +137,6 @@ const ownedFincas = (colegioId: number, companyId: SQL) =>
   sql`(select count(*) from communities f
        where f.admin_company_id = ${companyId} and f.erased = false and f.colegio_id = ${colegioId})`;
 
-/** Live communities of the colegio the company serves as a provider. */
-const providerFincas = (colegioId: number, companyId: SQL) =>
-  sql`(select count(*) from community_providers cp join communities f on f.id = cp.community_id
-       where cp.provider_company_id = ${companyId} and cp.erased = false and f.erased = false
-         and f.colegio_id = ${colegioId})`;
-
 /** The company's activities of this colegio, by name. */
 const activityNames = (colegioId: number, companyId: SQL) =>
   sql`coalesce((select array_agg(a.name order by lower(a.name), a.id)
@@ -160,7 +151,10 @@ export function withActivity(colegioId: number, activityId: number | undefined, 
                            and a.colegio_id = ${colegioId})`;
 }
 
-/** How a company list sorts: the columns, by key (the nullable ones keep their empty values last). */
+/**
+ * How a company list sorts: the columns, by key (the nullable ones keep their empty values last). The
+ * figures (`fig`, companyFiguresCte) are an active member's: a deactivated one shows none, and sorts last.
+ */
 const COMPANY_ORDER = {
   name: "lower(c.name)",
   cif: { expr: "c.cif_norm", nullable: true },
@@ -169,8 +163,17 @@ const COMPANY_ORDER = {
   fincas: "coalesce(fc.n, 0)",
   status: "(m.erased or c.erased)",
   created: "c.created_at",
-  pending: `(greatest(d.upload_must - d.all_uploaded, 0) + greatest(d.read_must - d.read_all, 0)
-                        + d.pending_validation)`,
+  pending: {
+    expr: `(greatest(fig.upload_must - fig.all_uploaded, 0) + greatest(fig.read_must - fig.read_all, 0)
+            + fig.pending_validation)`,
+    nullable: true,
+  },
+} satisfies Record<CompanySortKey, SortColumn>;
+
+/** A providers list's 'En Fincas' is kept with its figures (the administrators' counts their communities). */
+const PROVIDER_ORDER = {
+  ...COMPANY_ORDER,
+  fincas: { expr: "fig.fincas", nullable: true },
 } satisfies Record<CompanySortKey, SortColumn>;
 
 export interface CompanyPageQuery extends PageRequest {
@@ -185,27 +188,20 @@ export interface CompanyPageQuery extends PageRequest {
 /**
  * One page of a colegio's member companies of one type, with the list-row figures, and the total. The
  * page is chosen first (joins on primary keys, one sort of the colegio's members); the counts and the
- * activities are then computed for the page's rows only. Figures are joined before paging only when the
- * order needs them; the 'docs pendientes' filter reads pending_work_cache.
+ * activities are then computed for the page's rows only. Sorted by a figure, the cached figures of every
+ * active candidate are read (companyFiguresCte: only stale rows are computed); the 'docs pendientes'
+ * filter reads pending_work_cache.
  */
 export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: CompanyPageQuery) {
-  // Sorting by Fincas / En Fincas counts every member's communities once, grouped, not row by row.
-  const fincasCounts =
-    q.type === Role.administrador
-      ? sql`(select f.admin_company_id as company_id, count(*) as n from communities f
-             where f.colegio_id = ${colegioId} and f.erased = false group by f.admin_company_id)`
-      : sql`(select cp.provider_company_id as company_id, count(*) as n
-             from community_providers cp join communities f on f.id = cp.community_id
-             where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false
-             group by cp.provider_company_id)`;
-  const needFigures = q.sortBy === "pending";
+  // Sorting administrators by Fincas counts every member's communities once, grouped, not row by row.
+  const fincasCounts = sql`(select f.admin_company_id as company_id, count(*) as n from communities f
+    where f.colegio_id = ${colegioId} and f.erased = false group by f.admin_company_id)`;
+  const providers = q.type === Role.gremio;
+  const byFigure = q.sortBy === "pending" || (providers && q.sortBy === "fincas");
   const like = containsPattern(q.filter);
 
-  const members = sql`colegio_members m
-    join companies c on c.id = m.company_id
-    left join users ou on ou.id = c.owner_user_id`;
-  const from = sql`${members}
-    ${needFigures ? sql`cross join lateral ${companyFigures(colegioId, sql`c.id`, todayInSpain())} d` : sql``}`;
+  // The managers' e-mails are joined before paging only when the order needs them.
+  const members = sql`colegio_members m join companies c on c.id = m.company_id`;
   // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
   // A deactivated member's manager is no longer the colegio's to read: its e-mail finds it no more.
   const byName = sql`(select id from companies where name ilike ${like} or cif ilike ${like})`;
@@ -222,19 +218,16 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   // and stop after the page instead of sorting the whole colegio. The page carries every column of its
   // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
   // hash the whole companies table for that join.
-  const orderBy = sortSql(COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
+  const orderBy = sortSql(providers ? PROVIDER_ORDER : COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
   // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
   const run = q.filter ? queryRows : queryRowsPrepared;
   // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
   // exact like the figures' caches): once per statement, for the page and its total.
   // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
-  const pending = q.filterNotRead
-    ? pendingWorkCte(
-        colegioId,
-        sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`,
-        todayInSpain(),
-      )
-    : undefined;
+  const active = sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
+  const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, todayInSpain()) : undefined;
+  const figured = byFigure ? companyFiguresCte(colegioId, active, todayInSpain()) : undefined;
+  const ctes = [pending, figured].filter((cte) => cte !== undefined);
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
   // it never needs the figures the order may join.
   const counting = pending
@@ -245,24 +238,26 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
   const raw = await run<Record<string, unknown>>(
     db,
-    sql`with ${pending ? sql`${pending},` : sql``} page as (
+    sql`with ${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
                        c.created_at,
-                       c.owner_company_id, ou.email as owner_user, ou.password_hash is not null as registered
-                from ${from}
+                       c.owner_company_id, c.owner_user_id
+                from ${members}
+                ${q.sortBy === "owner_user" ? sql`left join users ou on ou.id = c.owner_user_id` : sql``}
+                ${figured ? sql`left join figures fig on fig.company_id = c.id` : sql``}
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
-                ${q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
                 order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
         select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
-               case when c.member_erased then null else c.owner_user end as owner_user,
-               c.registered, (${counting}) as page_total__,
+               case when c.member_erased then null else ou.email end as owner_user,
+               ou.password_hash is not null as registered, (${counting}) as page_total__,
                case when c.member_erased then 0 else ${ownedFincas(colegioId, sql`c.id`)} end as owned_fincas,
-               case when c.member_erased then 0 else ${providerFincas(colegioId, sql`c.id`)} end as provider_fincas,
                case when c.member_erased then null else ${activityNames(colegioId, sql`c.id`)} end as activities
         from page c
         left join companies oc on oc.id = c.owner_company_id
+        left join users ou on ou.id = c.owner_user_id
         order by c.position`,
   );
   const rows = raw.map(companyPageRow);
@@ -273,18 +268,19 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
       ? 0
       : ((await run<{ count: unknown }>(db, pending ? sql`with ${pending} ${counting}` : counting)).map(totalRow)[0]
           ?.count ?? 0));
+  // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
   const figures = await companyFiguresOf(
     db,
     colegioId,
-    rows.map((r) => r.id),
+    rows.filter((r) => !r.member_erased).map((r) => r.id),
     todayInSpain(),
   );
   return {
     data: rows.map((r) => {
+      if (r.member_erased) return toCompanyRow(r, NO_FIGURES);
       const f = figures.get(r.id);
       if (!f) throw new Error(`no figures for company ${r.id}`);
-      // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
-      return toCompanyRow(r, r.member_erased ? NO_FIGURES : f);
+      return toCompanyRow(r, f);
     }),
     count,
     pagination: { count, page: q.page, limit: q.limit },
@@ -304,20 +300,20 @@ const companyPageRow = rowReader({
   registered: col.bool,
   page_total__: col.int,
   owned_fincas: col.int,
-  provider_fincas: col.int,
   activities: col.texts,
 });
 const totalRow = rowReader({ count: col.int });
 
-const NO_FIGURES: CompanyFigures = {
+const NO_FIGURES: CachedCompanyFigures = {
   upload_must: 0,
   all_uploaded: 0,
   read_must: 0,
   read_all: 0,
   pending_validation: 0,
+  fincas: 0,
 };
 
-function toCompanyRow(r: ReturnType<typeof companyPageRow>, f: CompanyFigures): CompanyRow {
+function toCompanyRow(r: ReturnType<typeof companyPageRow>, f: CachedCompanyFigures): CompanyRow {
   return {
     id: r.id,
     company_id: r.id,
@@ -336,7 +332,7 @@ function toCompanyRow(r: ReturnType<typeof companyPageRow>, f: CompanyFigures): 
     read_must: f.read_must,
     pending_validation: f.pending_validation,
     owned_fincas: r.owned_fincas,
-    provider_fincas: r.provider_fincas,
+    provider_fincas: f.fincas,
   };
 }
 

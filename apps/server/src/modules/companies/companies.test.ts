@@ -363,11 +363,12 @@ describe("the colegio's company lists", () => {
     owner_company: [() => [P3.id, P1.id, P4.id, P2.id], () => [P4.id, P1.id, P3.id, P2.id]],
     // P4 has no manager: last both ways.
     owner_user: [() => [P3.id, P2.id, P1.id, P4.id], () => [P1.id, P2.id, P3.id, P4.id]],
-    fincas: [() => [P2.id, P4.id, P3.id, P1.id], () => [P1.id, P3.id, P4.id, P2.id]],
+    // P4's membership is deactivated: it shows no figures, so it sorts last both ways by them.
+    fincas: [() => [P2.id, P3.id, P1.id, P4.id], () => [P1.id, P3.id, P2.id, P4.id]],
     status: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
     created: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
-    // Every figure is 0 today: the order is the tie-break (id), in the sort's direction.
-    pending: [() => [P1.id, P2.id, P3.id, P4.id], () => [P4.id, P3.id, P2.id, P1.id]],
+    // Every figure is 0 today: the order is the tie-break (id), in the sort's direction; P4 last.
+    pending: [() => [P1.id, P2.id, P3.id, P4.id], () => [P3.id, P2.id, P1.id, P4.id]],
   };
   it.each(COMPANY_SORTABLE)("sorts by %s both ways", async (sortBy) => {
     const [asc, desc] = SORTS[sortBy];

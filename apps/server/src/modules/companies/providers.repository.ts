@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { col, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { companyFiguresOf } from "../compliance/figures-cache.repository.js";
+import { companyFiguresCte, companyFiguresOf } from "../compliance/figures-cache.repository.js";
 import { withActivity } from "./companies.repository.js";
 
 const providerActivityRow = rowReader({
@@ -61,7 +61,7 @@ export async function pageProviderActivities(
   );
 }
 
-const providerSummaryRow = rowReader({ id: col.int, cif: col.text, name: col.text, numfincas: col.int });
+const providerSummaryRow = rowReader({ id: col.int, cif: col.text, name: col.text });
 
 /** Providers of the colegio with their reading and upload figures and the communities they serve. */
 export async function pageProviderSummary(
@@ -70,35 +70,35 @@ export async function pageProviderSummary(
   q: SortedPage<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
 ) {
   const orderBy = sortSql(
-    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, fincas: "numfincas" },
+    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, fincas: "fig.fincas" },
     q.sortBy ?? "name",
     q.sortDesc ?? "ASC",
     "c.id",
   );
   const like = containsPattern(q.filter);
+  const members = sql`colegio_members m join companies c on c.id = m.company_id`;
+  const where = sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
+    ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
+    ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
+  // Sorted by the communities served, every candidate's count is read where its figures are kept
+  // (companyFiguresCte: only stale rows are computed); otherwise the page's rows only, below.
   const byFincas = q.sortBy === "fincas";
-  const served = sql`community_providers cp join communities f on f.id = cp.community_id
-    where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false`;
   const page = await fetchPage(
     db,
     q,
     {
-      // Sorted by numfincas, the communities each provider serves here are counted once for the whole
-      // colegio (grouped), not one count per provider; otherwise only for the page's rows.
-      select: byFincas ? sql`c.id, c.cif, c.name, coalesce(fc.n, 0) as numfincas` : sql`c.id, c.cif, c.name`,
-      from: sql`colegio_members m join companies c on c.id = m.company_id
-                ${byFincas ? sql`left join (select cp.provider_company_id as company_id, count(*) as n from ${served} group by cp.provider_company_id) fc on fc.company_id = c.id` : sql``}`,
       ...(byFincas
-        ? {}
-        : { late: sql`(select count(*) as numfincas from ${served} and cp.provider_company_id = page.id)` }),
-      where: sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
-        ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
-        ${withActivity(colegioId, q.filteract, sql`c.id`)}`,
+        ? { with: companyFiguresCte(colegioId, sql`select c.id from ${members} where ${where}`, todayInSpain()) }
+        : {}),
+      select: sql`c.id, c.cif, c.name`,
+      from: sql`${members} ${byFincas ? sql`join figures fig on fig.company_id = c.id` : sql``}`,
+      countFrom: members,
+      where,
       orderBy,
     },
     (raw) => {
       const r = providerSummaryRow(raw);
-      return { provider_id: r.id, provider_cif: r.cif, provider_name: r.name, numfincas: r.numfincas };
+      return { provider_id: r.id, provider_cif: r.cif, provider_name: r.name };
     },
   );
   const figures = await companyFiguresOf(
@@ -112,7 +112,14 @@ export async function pageProviderSummary(
     data: page.data.map((r): ProviderSummaryRow => {
       const f = figures.get(r.provider_id);
       if (!f) throw new Error(`no figures for company ${r.provider_id}`);
-      return { ...r, readed: f.read_all, must_read: f.read_must, uploaded: f.all_uploaded, must_upload: f.upload_must };
+      return {
+        ...r,
+        numfincas: f.fincas,
+        readed: f.read_all,
+        must_read: f.read_must,
+        uploaded: f.all_uploaded,
+        must_upload: f.upload_must,
+      };
     }),
   };
 }

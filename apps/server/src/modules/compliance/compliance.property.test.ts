@@ -699,7 +699,15 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
   for (const g of colegiosAsked(world)) {
     const cached = await companyFiguresOf(db, g, companies, world.today);
     for (const p of companies) {
-      const want = model.company(g, p);
+      // 'En Fincas', kept with the figures: the colegio's live communities where p is a live provider.
+      const fincas = new Set(
+        world.links
+          .filter((l) => l.providerId === p && !l.erased)
+          .map((l) => world.communities.find((c) => c.id === l.communityId))
+          .filter((c) => c && c.colegioId === g && !c.erased)
+          .map((c) => c?.id),
+      ).size;
+      const want = { ...model.company(g, p), fincas };
       const got = cached.get(p);
       if (JSON.stringify(got) !== JSON.stringify(want))
         diffs.push(`company:${g}:${p}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);

@@ -744,3 +744,85 @@ describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRe
     expect(await filtered()).toEqual(expected);
   });
 });
+
+describe("the colegio's providers sorted by a figure (companies/companies/index, companies/providers/summary)", () => {
+  interface Row {
+    id: number;
+    upload_must: number;
+    all_uploaded: number;
+    read_must: number;
+    read_all: number;
+    pending_validation: number;
+    provider_fincas: number;
+  }
+  const sorted = async (sortBy: "pending" | "fincas", sortDesc: "ASC" | "DESC") => {
+    const res = await post(w.t.colegio, "/companies/companies/index", {
+      type: Role.gremio,
+      sortBy,
+      sortDesc,
+      limit: 100,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Row[];
+  };
+  /** What 'Docs pend validar' sorts by: uploads owed, reads owed and documents waiting for validation. */
+  const pendingOf = (r: Row) =>
+    Math.max(r.upload_must - r.all_uploaded, 0) + Math.max(r.read_must - r.read_all, 0) + r.pending_validation;
+  /** How many communities a provider's own list in the colegio shows: what 'En Fincas' must say. */
+  const communitiesListed = async (providerId: number) => {
+    const res = await fincasOf(w.t.colegio, providerId, { limit: 100 });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().count as number;
+  };
+
+  /** Both ways, rows come in the order of what they show (ties by id), and show the model's figures. */
+  async function expectSortedBy(sortBy: "pending" | "fincas", key: (r: Row) => number) {
+    const model = await modelOfDatabase();
+    for (const dir of ["ASC", "DESC"] as const) {
+      const rows = await sorted(sortBy, dir);
+      const sign = dir === "ASC" ? 1 : -1;
+      const inOrder = [...rows].sort((a, b) => sign * (key(a) - key(b)) || sign * (a.id - b.id));
+      expect(rows.map((r) => r.id)).toEqual(inOrder.map((r) => r.id));
+      expect(new Set(rows.map(key)).size, "the world's providers differ in this figure").toBeGreaterThan(1);
+      for (const r of rows) {
+        const { upload_must, all_uploaded, read_must, read_all, pending_validation } = r;
+        expect({ upload_must, all_uploaded, read_must, read_all, pending_validation }).toEqual(
+          model.company(w.A.id, r.id),
+        );
+        expect(r.provider_fincas).toBe(await communitiesListed(r.id));
+      }
+    }
+  }
+
+  it("by 'Docs pend validar' and by 'En Fincas', exactly, and a change shows in the very next sorted read", async () => {
+    await expectSortedBy("pending", pendingOf);
+    await expectSortedBy("fincas", (r) => r.provider_fincas);
+    const before = (await sorted("fincas", "DESC")).find((r) => r.id === w.P0.id);
+    expect(before).toMatchObject({ provider_fincas: 0, upload_must: 0 });
+
+    // P0 starts serving C1: it owes C1's uploads and counts one community more, at once, in both orders.
+    await ensureProviderLink(db(), w.C1.id, w.P0.id);
+    const after = (await sorted("fincas", "DESC")).find((r) => r.id === w.P0.id);
+    expect(after?.provider_fincas).toBe(1);
+    expect(pendingOf(after as Row)).toBeGreaterThan(0);
+    await expectSortedBy("pending", pendingOf);
+    await expectSortedBy("fincas", (r) => r.provider_fincas);
+  });
+
+  it("the providers summary sorts by the communities served, as its rows count them", async () => {
+    await ensureProviderLink(db(), w.C2.id, w.P0.id);
+    for (const sortDesc of ["ASC", "DESC"] as const) {
+      const res = await post(w.t.colegio, "/companies/providers/summary", { sortBy: "fincas", sortDesc, limit: 100 });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data as { provider_id: number; numfincas: number }[];
+      const sign = sortDesc === "ASC" ? 1 : -1;
+      const inOrder = [...rows].sort(
+        (a, b) => sign * (a.numfincas - b.numfincas) || sign * (a.provider_id - b.provider_id),
+      );
+      expect(rows.map((r) => r.provider_id)).toEqual(inOrder.map((r) => r.provider_id));
+      expect(rows.find((r) => r.provider_id === w.P0.id)?.numfincas).toBe(1);
+      for (const r of rows) expect(r.numfincas).toBe(await communitiesListed(r.provider_id));
+      expect(new Set(rows.map((r) => r.numfincas)).size).toBeGreaterThan(1);
+    }
+  });
+});
