@@ -255,15 +255,44 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       { type: 20, page: 3, limit: 10, filter: "Empresa 1", sortBy: "owner_user", sortDesc: "DESC" },
     ],
     ["proveedores, ordenado por En Fincas", { type: 20, page: 2, limit: 10, sortBy: "fincas", sortDesc: "DESC" }],
+    // Issue 24: every order the list offers (by a figure from the cached figures of every active provider).
+    [
+      "proveedores, ordenado por Docs pend validar",
+      { type: 20, page: 1, limit: 10, sortBy: "pending", sortDesc: "DESC" },
+    ],
+    ["proveedores, ordenado por NIF/CIF", { type: 20, page: 1, limit: 10, sortBy: "cif", sortDesc: "ASC" }],
+    ["proveedores, ordenado por Estado", { type: 20, page: 1, limit: 10, sortBy: "status", sortDesc: "DESC" }],
+    ["proveedores, ordenado por gestor", { type: 20, page: 1, limit: 10, sortBy: "owner_user", sortDesc: "ASC" }],
     ["administradores, pág. 1 por nombre", { type: 15, page: 1, limit: 10 }],
+    ["administradores, ordenado por Fincas", { type: 15, page: 1, limit: 10, sortBy: "fincas", sortDesc: "DESC" }],
   ];
   for (const [what, body] of lists) {
     rows.push({
       backend,
       what: `POST /companies/companies/index (${what})`,
-      value: await load(`${base}/companies/companies/index`, asColegio(body)),
+      value: await loadVsHealth(backend, `${base}/companies/companies/index`, asColegio(body)),
     });
   }
+  rows.push({
+    backend,
+    what: "POST /companies/providers/summary (ordenado por comunidades)",
+    value: await loadVsHealth(
+      backend,
+      `${base}/companies/providers/summary`,
+      asColegio({ page: 1, limit: 10, sortBy: "fincas", sortDesc: "DESC" }),
+    ),
+  });
+  // JSON answers are compressed for clients that accept it (plugins/compression.ts): the same page as the
+  // first row above, as a browser asks it.
+  const compressed = asColegio({ type: 20, page: 1, limit: 10 });
+  rows.push({
+    backend,
+    what: "POST /companies/companies/index (proveedores, pág. 1, con Accept-Encoding: br, gzip)",
+    value: await loadVsHealth(backend, `${base}/companies/companies/index`, {
+      ...compressed,
+      headers: { ...compressed.headers, "accept-encoding": "br, gzip" },
+    }),
+  });
   rows.push({
     backend,
     what: "POST /companies/admin-fincas/providersActivities (actividad)",
@@ -284,6 +313,15 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       `${base}/companies/companies/index`,
       asColegio({ type: 20, page: 1, limit: 10, filterNotRead: 1 }),
       SLOW_LIMIT,
+    ),
+  });
+  rows.push({
+    backend,
+    what: "POST /companies/companies/index (proveedores, 'Ver solo docs pendientes', 20 conexiones)",
+    value: await loadVsHealth(
+      backend,
+      `${base}/companies/companies/index`,
+      asColegio({ type: 20, page: 1, limit: 10, filterNotRead: 1 }),
     ),
   });
   // Before measureFiles too: a new mandatory definition changes every provider's figures (a new version).

@@ -47,6 +47,7 @@ import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { summariesRoutes } from "./modules/summaries/summaries.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { authPlugin } from "./plugins/auth.js";
+import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.js";
@@ -186,6 +187,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   await app.register(async (api) => {
+    // The API's JSON only: the web app is served precompressed (plugins/web.ts).
+    await registerCompression(api);
     await api.register(authPlugin);
     await api.register(authRoutes, { settings: authSettings });
     await api.register(colegiosRoutes);

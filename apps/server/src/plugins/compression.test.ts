@@ -1,0 +1,70 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Role } from "@coordina/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, ensureMemberCompany, type TestContext, tokenFor } from "../../test/helpers.js";
+import { DEMO_ACCOUNTS } from "../db/seed/demo.js";
+import { COMPRESS_FROM_BYTES } from "./compression.js";
+
+let ctx: TestContext;
+let colegio: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  colegio = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+  // Enough providers for a page of a few kilobytes, as a real colegio's.
+  for (let i = 1; i <= 8; i++)
+    await ensureMemberCompany(ctx.database.db, [ctx.seed.colegio.id], {
+      type: Role.gremio,
+      name: `Proveedor de prueba ${i}`,
+      cif: `B1000000${i}`,
+    });
+});
+afterAll(async () => ctx?.close());
+
+/** The colegio's providers list (a JSON answer over the threshold) as a client accepting `encoding` asks it. */
+const providers = (encoding?: string) =>
+  ctx.app.inject({
+    method: "POST",
+    url: "/companies/companies/index",
+    headers: { authentication: `Bearer ${colegio}`, ...(encoding ? { "accept-encoding": encoding } : {}) },
+    payload: { type: Role.gremio, limit: 100 },
+  });
+
+describe("compressed JSON answers", () => {
+  it("sends a list brotli- or gzip-compressed as the client accepts, the same JSON, and plain otherwise", async () => {
+    const plain = await providers();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    const answer = plain.json();
+    expect(answer.data.length).toBeGreaterThan(0);
+
+    const br = await providers("gzip, deflate, br");
+    expect(br.headers).toMatchObject({ "content-encoding": "br", vary: expect.stringMatching(/accept-encoding/i) });
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(answer);
+
+    const gzip = await providers("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString("utf8"))).toEqual(answer);
+
+    const identity = await providers("identity");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.json()).toEqual(answer);
+  });
+
+  it("sends small answers and errors as they are", async () => {
+    const health = await ctx.app.inject({ method: "GET", url: "/health", headers: { "accept-encoding": "br" } });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["content-encoding"]).toBeUndefined();
+    expect(health.json()).toMatchObject({ result: true });
+    const refused = await ctx.app.inject({
+      method: "POST",
+      url: "/companies/companies/index",
+      headers: { "accept-encoding": "br" },
+      payload: { type: Role.gremio },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.json()).toMatchObject({ result: false });
+  });
+});
