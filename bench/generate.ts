@@ -51,6 +51,7 @@ async function versionTriggers(db: Db, on: boolean) {
     await db.execute(sql.raw(`alter table ${table} ${on ? "enable" : "disable"} trigger ${trigger}`));
   if (on) {
     await db.execute(sql`delete from company_figures_cache`);
+    await db.execute(sql`delete from provider_figures_checkpoint`);
     await db.execute(sql`delete from provider_figures_cache`);
     await db.execute(sql`delete from community_figures_cache`);
     await db.execute(sql`delete from pending_work_cache`);

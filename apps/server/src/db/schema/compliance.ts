@@ -1,4 +1,8 @@
-import { bigint, boolean, date, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, date, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+
+/** A transaction id with its epoch (PostgreSQL's xid8: never wraps around), read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
 
 /*
  * The lists' compliance figures (docs/compliance.md) kept exact in caches: a company's figures in a
@@ -9,11 +13,19 @@ import { bigint, boolean, date, integer, pgTable, primaryKey } from "drizzle-orm
  * versions but those triggers.
  */
 
-/** How many times a company's figures may have changed (no row: version 0). */
-export const complianceVersions = pgTable("compliance_versions", {
-  companyId: integer("company_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
+/**
+ * How many times a company's figures may have changed (no row: version 0), and the transaction that last
+ * changed them (`changed_xid`, migration 0023): what changed since a snapshot is a range of its index.
+ */
+export const complianceVersions = pgTable(
+  "compliance_versions",
+  {
+    companyId: integer("company_id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    changedXid: xid8("changed_xid").notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index("compliance_versions_changed_idx").on(t.changedXid)],
+);
 
 /** A company's figures in a colegio as computed on `day` at `version` of the company. */
 export const companyFiguresCache = pgTable(
@@ -30,9 +42,32 @@ export const companyFiguresCache = pgTable(
     pendingValidation: integer("pending_validation").notNull(),
     /** 'En Fincas': the colegio's live communities the company serves as a provider (a sort of the lists) */
     fincas: integer("fincas").notNull(),
+    /** what 'Docs pend validar' sorts by: uploads and reads owed, and documents waiting for validation */
+    owed: integer("owed").generatedAlwaysAs(
+      sql`greatest(upload_must - all_uploaded, 0) + greatest(read_must - read_all, 0) + pending_validation`,
+    ),
   },
-  (t) => [primaryKey({ columns: [t.colegioId, t.companyId] })],
+  (t) => [
+    primaryKey({ columns: [t.colegioId, t.companyId] }),
+    // The providers list sorted by a figure walks these (providerFiguresCheckpoint).
+    index("company_figures_cache_owed_idx").on(t.colegioId, t.owed, t.companyId),
+    index("company_figures_cache_fincas_idx").on(t.colegioId, t.fincas, t.companyId),
+  ],
 );
+
+/**
+ * A colegio whose active providers all had a fresh company_figures_cache row (of `day`, at the company's
+ * version) in a snapshot whose oldest running transaction was `snapshot_xmin` (migration 0023). A write
+ * that snapshot did not see is by a transaction whose id is at least that, so it set
+ * `compliance_versions.changed_xid` to at least that: the rows of the companies outside that range are
+ * still fresh, and the list sorted by a figure only computes the others (docs/compliance.md).
+ */
+export const providerFiguresCheckpoint = pgTable("provider_figures_checkpoint", {
+  colegioId: integer("colegio_id").primaryKey(),
+  day: date("day", { mode: "string" }).notNull(),
+  /** (`xmin` alone is a system column's name) */
+  snapshotXmin: xid8("snapshot_xmin").notNull(),
+});
 
 /**
  * Whether a company has something left to do in a colegio (hasPendingWork) as computed on `day` at

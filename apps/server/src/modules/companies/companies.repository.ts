@@ -14,6 +14,7 @@ import {
   companyFiguresCte,
   companyFiguresOf,
   pendingWorkCte,
+  providerFiguresSinceCheckpointCte,
 } from "../compliance/figures-cache.repository.js";
 
 export async function findCompany(db: DbOrTx, id: number) {
@@ -192,7 +193,13 @@ export interface CompanyPageQuery extends PageRequest {
  * active candidate are read (companyFiguresCte: only stale rows are computed); the 'docs pendientes'
  * filter reads pending_work_cache.
  */
-export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: CompanyPageQuery) {
+export async function pageColegioCompanies(
+  db: DbOrTx,
+  colegioId: number,
+  q: CompanyPageQuery,
+  /** Spain's day the figures are of (the property tests fix it) */
+  today = todayInSpain(),
+) {
   // Sorting administrators by Fincas counts every member's communities once, grouped, not row by row.
   const fincasCounts = sql`(select f.admin_company_id as company_id, count(*) as n from communities f
     where f.colegio_id = ${colegioId} and f.erased = false group by f.admin_company_id)`;
@@ -225,8 +232,11 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   // exact like the figures' caches): once per statement, for the page and its total.
   // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
   const active = sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
-  const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, todayInSpain()) : undefined;
-  const figured = byFigure ? companyFiguresCte(colegioId, active, todayInSpain()) : undefined;
+  const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, today) : undefined;
+  // The whole colegio's providers sorted by a figure walk the cached rows in order (figurePage); with a
+  // search, an activity or the pending filter, the candidates' figures are read and sorted.
+  const walk = byFigure && providers && !q.filter && q.filteract === undefined && !q.filterNotRead;
+  const figured = byFigure && !walk ? companyFiguresCte(colegioId, active, today) : undefined;
   const ctes = [pending, figured].filter((cte) => cte !== undefined);
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
   // it never needs the figures the order may join.
@@ -238,7 +248,10 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
   const raw = await run<Record<string, unknown>>(
     db,
-    sql`with ${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
+    sql`with ${
+      walk
+        ? figurePage(colegioId, q, today)
+        : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
                        c.created_at,
@@ -249,7 +262,8 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                 ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
-                order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)
+                order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)`
+    }
         select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
                case when c.member_erased then null else ou.email end as owner_user,
                ou.password_hash is not null as registered, (${counting}) as page_total__,
@@ -273,7 +287,7 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
     db,
     colegioId,
     rows.filter((r) => !r.member_erased).map((r) => r.id),
-    todayInSpain(),
+    today,
   );
   return {
     data: rows.map((r) => {
@@ -285,6 +299,56 @@ export async function pageColegioCompanies(db: DbOrTx, colegioId: number, q: Com
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };
+}
+
+/**
+ * Common table expressions ending in `page` (as pageColegioCompanies' own) for the colegio's providers
+ * sorted by 'Docs pend validar' (`owed`) or 'En Fincas' without a search or a filter: the active providers
+ * in the figure's order, walked on company_figures_cache's index and stopped after the page, those changed
+ * since the colegio's checkpoint merged in (providerFiguresSinceCheckpointCte), then the deactivated ones
+ * by id (no figures, last either way). The cost is the page's depth and the changes since the last read,
+ * not the colegio's size.
+ */
+function figurePage(colegioId: number, q: CompanyPageQuery, today: string): SQL {
+  const key = sql.raw(q.sortBy === "pending" ? "owed" : "fincas");
+  // `figures` has no `owed`: the same expression as the cache's generated column.
+  const computedKey =
+    q.sortBy === "pending"
+      ? sql`greatest(f.upload_must - f.all_uploaded, 0) + greatest(f.read_must - f.read_all, 0) + f.pending_validation`
+      : sql`f.fincas`;
+  const dir = sql.raw(q.sortDesc === "DESC" ? "desc" : "asc");
+  const depth = q.page * q.limit;
+  const provider = sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}`;
+  return sql`${providerFiguresSinceCheckpointCte(colegioId, today)},
+    ranked as (
+      select u.company_id, u.key from (
+        (select k.company_id, k.${key} as key from company_figures_cache k
+         join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = k.company_id
+         join companies c on c.id = k.company_id
+         where k.colegio_id = ${colegioId} and ${provider} and not m.erased and not c.erased
+           and k.company_id not in (select id from changed)
+         order by k.${key} ${dir}, k.company_id ${dir} limit ${depth})
+        union all
+        select f.company_id, ${computedKey} from figures f) u
+      order by u.key ${dir}, u.company_id ${dir} limit ${depth}),
+    -- Deactivated memberships by colegio_members_type_idx, deleted companies by companies_type_idx: both few.
+    deactivated as (
+      select d.id from (
+        select c.id from colegio_members m join companies c on c.id = m.company_id where ${provider} and m.erased
+        union
+        select c.id from companies c join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = c.id
+        where ${provider} and c.erased) d
+      order by d.id ${dir} limit ${depth}),
+    chosen as (
+      select company_id as id, 0 as grp, key from ranked union all select id, 1, null::int from deactivated),
+    page as (
+      select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased, c.created_at,
+             c.owner_company_id, c.owner_user_id,
+             row_number() over (order by ch.grp, ch.key ${dir}, ch.id ${dir}) as position
+      from chosen ch
+      join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = ch.id
+      join companies c on c.id = ch.id
+      order by ch.grp, ch.key ${dir}, ch.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit})`;
 }
 
 const companyPageRow = rowReader({

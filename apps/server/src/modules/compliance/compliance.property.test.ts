@@ -26,6 +26,7 @@ import {
 } from "../../../test/compliance-world.js";
 import { createTestDatabase } from "../../../test/helpers.js";
 import { type Database, type Db, queryRows } from "../../db/client.js";
+import { pageColegioCompanies } from "../companies/companies.repository.js";
 import {
   companyFigures,
   hasPendingWork,
@@ -698,6 +699,7 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
   const diffs: string[] = [];
   for (const g of colegiosAsked(world)) {
     const cached = await companyFiguresOf(db, g, companies, world.today);
+    const modelFincas = new Map<number, number>();
     for (const p of companies) {
       // 'En Fincas', kept with the figures: the colegio's live communities where p is a live provider.
       const fincas = new Set(
@@ -711,6 +713,41 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
       const got = cached.get(p);
       if (JSON.stringify(got) !== JSON.stringify(want))
         diffs.push(`company:${g}:${p}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
+      modelFincas.set(p, fincas);
+    }
+    // The providers list sorted by a figure walks the cached rows and recomputes only what changed since
+    // the colegio's checkpoint (the previous ask): its order is the model's, after every event.
+    const owed = (p: number) => {
+      const f = model.company(g, p);
+      return Math.max(f.upload_must - f.all_uploaded, 0) + Math.max(f.read_must - f.read_all, 0) + f.pending_validation;
+    };
+    for (const [sortBy, key] of [
+      ["pending", owed],
+      ["fincas", (p: number) => modelFincas.get(p) ?? -1],
+    ] as const) {
+      for (const sortDesc of ["ASC", "DESC"] as const) {
+        const sign = sortDesc === "ASC" ? 1 : -1;
+        // The colegio where nothing happens has no members.
+        const members = world.colegios.includes(g) ? world.providers : [];
+        const want = [...members].sort((a, b) => sign * (key(a) - key(b)) || sign * (a - b));
+        const page = await pageColegioCompanies(
+          db,
+          g,
+          {
+            type: Role.gremio,
+            page: 1,
+            limit: 100,
+            filter: "",
+            filterNotRead: false,
+            sortBy,
+            sortDesc,
+          },
+          world.today,
+        );
+        const got = page.data.map((r) => r.company_id);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          diffs.push(`providers by ${sortBy} ${sortDesc} in ${g}: model ${want}, list ${got}`);
+      }
     }
     const ids = sql`${`{${companies.join(",")}}`}::int[]`;
     const pendingRows = await queryRows<{ company_id: number; pending: boolean }>(

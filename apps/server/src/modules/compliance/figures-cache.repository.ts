@@ -17,7 +17,9 @@ import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./co
  * The hits are looked up first (one join of the companies with their versions and their rows) and the
  * misses materialized before anything is computed: `compute` runs for the misses only, whatever plan the
  * statistics suggest (a plan that computed every company and then dropped the hits cost 50 times a cache
- * hit on a third of the bench colegio).
+ * hit on a third of the bench colegio). A stored row is never replaced by one of an older version or day
+ * (a slower statement that read the company before a write): the caller still gets what it computed, from
+ * its snapshot, and provider_figures_checkpoint can trust a row that no write has touched since.
  */
 function companyCacheCte(o: {
   name: string;
@@ -28,7 +30,9 @@ function companyCacheCte(o: {
   today: string;
   compute: (company: SQL) => SQL;
 }): SQL {
-  const [want, miss, fresh] = ["want", "miss", "fresh"].map((part) => sql.raw(`${o.name}_${part}`)) as [SQL, SQL, SQL];
+  const [want, miss, computed, stored] = ["want", "miss", "computed", "stored"].map((part) =>
+    sql.raw(`${o.name}_${part}`),
+  ) as [SQL, SQL, SQL, SQL];
   const table = sql.raw(o.table);
   const list = (prefix: string) => sql.raw(o.columns.map((c) => `${prefix}${c}`).join(", "));
   const update = sql.raw(o.columns.map((c) => `${c} = excluded.${c}`).join(", "));
@@ -39,16 +43,18 @@ function companyCacheCte(o: {
       left join ${table} k on k.colegio_id = ${o.colegioId} and k.company_id = w.id and k.day = ${o.today}::date
         and k.version = coalesce(v.version, 0)),
     ${miss} as materialized (select ${want}.id, ${want}.version from ${want} where not ${want}.hit),
-    ${fresh} as (
-      insert into ${table} (colegio_id, company_id, day, version, ${list("")})
-      select ${o.colegioId}, ${miss}.id, ${o.today}::date, ${miss}.version, ${list("d.")}
-      from ${miss} cross join lateral ${o.compute(sql`${miss}.id`)} d
-      order by ${miss}.id
+    ${computed} as materialized (
+      select ${miss}.id as company_id, ${miss}.version, ${list("d.")}
+      from ${miss} cross join lateral ${o.compute(sql`${miss}.id`)} d),
+    ${stored} as (
+      insert into ${table} as k (colegio_id, company_id, day, version, ${list("")})
+      select ${o.colegioId}, company_id, ${o.today}::date, version, ${list("")} from ${computed}
+      order by company_id
       on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version, ${update}
-      returning company_id, ${list("")}),
+        where (k.version, k.day) <= (excluded.version, excluded.day)),
     ${sql.raw(o.name)} as (
       select ${want}.id as company_id, ${list(`${o.name}_want.`)} from ${want} where ${want}.hit
-      union all select * from ${fresh})`;
+      union all select company_id, ${list("")} from ${computed})`;
 }
 
 /** A company's figures in a colegio as the caches keep them: companyFigures and its 'En Fincas'. */
@@ -93,6 +99,45 @@ export function companyFiguresCte(colegioId: number, companies: SQL, today: stri
     compute: (company) =>
       sql`(select d.*, ${providerFincas(colegioId, company)} as fincas from ${companyFigures(colegioId, company, today)} d)`,
   });
+}
+
+/**
+ * Common table expressions for a list of the colegio's active providers sorted by a figure, without
+ * computing or even reading every provider's row (to start the caller's `with`):
+ * - `changed (id)`: the active providers whose figures may have changed since the colegio's checkpoint of
+ *   `today` (provider_figures_checkpoint: their `compliance_versions.changed_xid` is at least its `snapshot_xmin`),
+ *   or all of them when there is none;
+ * - `figures`: their figures (companyFiguresCte: read where fresh, computed otherwise);
+ * - the checkpoint moved to this statement's snapshot when something changed (skipped when another
+ *   statement holds it: no wait; a read with nothing to fold in writes nothing).
+ * Every other active provider's company_figures_cache row is fresh, so the list walks them by index
+ * (`company_figures_cache_owed_idx`, `_fincas_idx`) leaving out `changed`, and adds `figures`. Why that is
+ * exact: docs/compliance.md, 'Sorting by a figure'.
+ */
+export function providerFiguresSinceCheckpointCte(colegioId: number, today: string): SQL {
+  const active = sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and not m.erased
+    and c.type = ${Role.gremio} and not c.erased`;
+  const xmin = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+  return sql`checkpoint as materialized (
+      select p.snapshot_xmin as since from provider_figures_checkpoint p where p.colegio_id = ${colegioId} and p.day = ${today}::date),
+    changed as materialized (
+      select m.company_id as id from colegio_members m join companies c on c.id = m.company_id
+      where ${active} and not exists (select 1 from checkpoint)
+      union
+      select m.company_id from compliance_versions v
+      join colegio_members m on m.company_id = v.company_id
+      join companies c on c.id = m.company_id
+      where v.changed_xid >= (select since from checkpoint) and ${active}),
+    ${companyFiguresCte(colegioId, sql`select id from changed`, today)},
+    checkpoint_first as (
+      insert into provider_figures_checkpoint (colegio_id, day, snapshot_xmin) values (${colegioId}, ${today}::date, ${xmin})
+      on conflict (colegio_id) do nothing),
+    checkpoint_moved as (
+      update provider_figures_checkpoint p set day = ${today}::date, snapshot_xmin = ${xmin}
+      where p.colegio_id = ${colegioId} and (p.day, p.snapshot_xmin) < (${today}::date, ${xmin})
+        and exists (select 1 from changed)
+        and p.colegio_id in (select q.colegio_id from provider_figures_checkpoint q
+                             where q.colegio_id = ${colegioId} for update skip locked))`;
 }
 
 /**
