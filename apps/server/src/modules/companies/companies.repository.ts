@@ -233,9 +233,10 @@ export async function pageColegioCompanies(
   // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
   const active = sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
   const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, today) : undefined;
-  // The whole colegio's providers sorted by a figure walk the cached rows in order (figurePage); with a
-  // search, an activity or the pending filter, the candidates' figures are read and sorted.
-  const walk = byFigure && providers && !q.filter && q.filteract === undefined && !q.filterNotRead;
+  // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
+  // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
+  const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
+  const walk = whole && ((byFigure && providers) || q.sortBy === "status");
   const figured = byFigure && !walk ? companyFiguresCte(colegioId, active, today) : undefined;
   const ctes = [pending, figured].filter((cte) => cte !== undefined);
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
@@ -250,7 +251,7 @@ export async function pageColegioCompanies(
     db,
     sql`with ${
       walk
-        ? figurePage(colegioId, q, today)
+        ? walkedPage(colegioId, q, today)
         : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
@@ -302,45 +303,62 @@ export async function pageColegioCompanies(
 }
 
 /**
- * Common table expressions ending in `page` (as pageColegioCompanies' own) for the colegio's providers
- * sorted by 'Docs pend validar' (`owed`) or 'En Fincas' without a search or a filter: the active providers
- * in the figure's order, walked on company_figures_cache's index and stopped after the page, those changed
- * since the colegio's checkpoint merged in (providerFiguresSinceCheckpointCte), then the deactivated ones
- * by id (no figures, last either way). The cost is the page's depth and the changes since the last read,
- * not the colegio's size.
+ * Common table expressions ending in `page` (as pageColegioCompanies' own) for a whole colegio's members
+ * of one type, without a search or a filter, in an order whose deactivated members form one block: the
+ * active members walked in order and stopped after the page, then (or, by status descending, before) the
+ * deactivated ones by id. Sorted by 'Docs pend validar' (`owed`) or 'En Fincas', the active providers are
+ * walked on company_figures_cache's index, those changed since the colegio's checkpoint merged in
+ * (providerFiguresSinceCheckpointCte; deactivated ones show no figures: last either way); by status, on the
+ * memberships' primary key. The cost is the page's depth and the changes since the last read, not the
+ * colegio's size.
  */
-function figurePage(colegioId: number, q: CompanyPageQuery, today: string): SQL {
-  const key = sql.raw(q.sortBy === "pending" ? "owed" : "fincas");
-  // `figures` has no `owed`: the same expression as the cache's generated column.
-  const computedKey =
-    q.sortBy === "pending"
-      ? sql`greatest(f.upload_must - f.all_uploaded, 0) + greatest(f.read_must - f.read_all, 0) + f.pending_validation`
-      : sql`f.fincas`;
+function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL {
   const dir = sql.raw(q.sortDesc === "DESC" ? "desc" : "asc");
   const depth = q.page * q.limit;
-  const provider = sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}`;
-  return sql`${providerFiguresSinceCheckpointCte(colegioId, today)},
+  const member = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}`;
+  // By status descending the deactivated (true) come first; figures put them last both ways.
+  const deactivatedFirst = q.sortBy === "status" && q.sortDesc === "DESC";
+  let ranked: SQL;
+  if (q.sortBy === "status") {
+    // `+ 0`: joined on an expression, companies cannot lend the walk their primary key's order, which the
+    // planner otherwise picks and, descending, reads through every later company of any type (21,000 on
+    // the bench) before the first provider.
+    ranked = sql`ranked as (
+      select m.company_id, 0 as key from colegio_members m join companies c on c.id = m.company_id + 0
+      where ${member} and not m.erased and not c.erased
+      order by m.company_id ${dir} limit ${depth})`;
+  } else {
+    const key = sql.raw(q.sortBy === "pending" ? "owed" : "fincas");
+    // `figures` has no `owed`: the same expression as the cache's generated column.
+    const computedKey =
+      q.sortBy === "pending"
+        ? sql`greatest(f.upload_must - f.all_uploaded, 0) + greatest(f.read_must - f.read_all, 0) + f.pending_validation`
+        : sql`f.fincas`;
+    ranked = sql`${providerFiguresSinceCheckpointCte(colegioId, today)},
     ranked as (
       select u.company_id, u.key from (
         (select k.company_id, k.${key} as key from company_figures_cache k
          join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = k.company_id
          join companies c on c.id = k.company_id
-         where k.colegio_id = ${colegioId} and ${provider} and not m.erased and not c.erased
+         where k.colegio_id = ${colegioId} and ${member} and not m.erased and not c.erased
            and k.company_id not in (select id from changed)
          order by k.${key} ${dir}, k.company_id ${dir} limit ${depth})
         union all
         select f.company_id, ${computedKey} from figures f) u
-      order by u.key ${dir}, u.company_id ${dir} limit ${depth}),
+      order by u.key ${dir}, u.company_id ${dir} limit ${depth})`;
+  }
+  return sql`${ranked},
     -- Deactivated memberships by colegio_members_type_idx, deleted companies by companies_type_idx: both few.
     deactivated as (
       select d.id from (
-        select c.id from colegio_members m join companies c on c.id = m.company_id where ${provider} and m.erased
+        select c.id from colegio_members m join companies c on c.id = m.company_id where ${member} and m.erased
         union
         select c.id from companies c join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = c.id
-        where ${provider} and c.erased) d
+        where ${member} and c.erased) d
       order by d.id ${dir} limit ${depth}),
     chosen as (
-      select company_id as id, 0 as grp, key from ranked union all select id, 1, null::int from deactivated),
+      select company_id as id, ${deactivatedFirst ? 1 : 0} as grp, key from ranked
+      union all select id, ${deactivatedFirst ? 0 : 1}, null::int from deactivated),
     page as (
       select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased, c.created_at,
              c.owner_company_id, c.owner_user_id,
