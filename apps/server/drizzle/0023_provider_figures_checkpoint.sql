@@ -8,6 +8,7 @@ ALTER TABLE "company_figures_cache" ADD COLUMN "owed" integer GENERATED ALWAYS A
 ALTER TABLE "compliance_versions" ADD COLUMN "changed_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
 CREATE INDEX "company_figures_cache_owed_idx" ON "company_figures_cache" USING btree ("colegio_id","owed","company_id");--> statement-breakpoint
 CREATE INDEX "company_figures_cache_fincas_idx" ON "company_figures_cache" USING btree ("colegio_id","fincas","company_id");--> statement-breakpoint
+CREATE INDEX "company_figures_cache_day_idx" ON "company_figures_cache" USING btree ("colegio_id","day");--> statement-breakpoint
 CREATE INDEX "compliance_versions_changed_idx" ON "compliance_versions" USING btree ("changed_xid");--> statement-breakpoint
 -- A version raised also says by which transaction (compliance_versions.changed_xid): the providers list
 -- sorted by a figure recomputes only the companies changed since its checkpoint's snapshot.

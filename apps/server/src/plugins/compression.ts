@@ -6,12 +6,13 @@ import type { FastifyInstance } from "fastify";
 export const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * JSON answers of at least COMPRESS_FROM_BYTES are compressed for clients that accept it (brotli, else
- * gzip), at the fastest levels: a providers page of about 5 KB goes in 0.8 KB for 0.03 ms of CPU (docs/
- * operations.md, 'Web app size'). Only JSON: files and exports go as they are. Registered in the API's
- * context only: a file that a static plugin streams has no content type yet when the hook runs, and would
- * pass for JSON; the web app is served precompressed (plugins/web.ts). Request bodies are never
- * decompressed (no compressed upload to expand).
+ * The API's answers of at least COMPRESS_FROM_BYTES are compressed for clients that accept it (brotli,
+ * else gzip), at the fastest levels: a providers page of about 5 KB goes in 0.8 KB for 0.03 ms of CPU
+ * (docs/operations.md, 'Web app size'). JSON, and what mime-db marks compressible (the CSV exports, text):
+ * never a PDF or a spreadsheet, which are compressed already. Registered in the API's context only: a
+ * file that a static plugin streams has no content type yet when the hook runs, and would pass for JSON;
+ * the web app is served precompressed (plugins/web.ts), and file downloads live outside the API. Request
+ * bodies are never decompressed (no compressed upload to expand).
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {

@@ -328,13 +328,14 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
       where ${member} and not m.erased and not c.erased
       order by m.company_id ${dir} limit ${depth})`;
   } else {
-    const key = sql.raw(q.sortBy === "pending" ? "owed" : "fincas");
+    const by = q.sortBy === "pending" ? "owed" : "fincas";
+    const key = sql.raw(by);
     // `figures` has no `owed`: the same expression as the cache's generated column.
     const computedKey =
       q.sortBy === "pending"
         ? sql`greatest(f.upload_must - f.all_uploaded, 0) + greatest(f.read_must - f.read_all, 0) + f.pending_validation`
         : sql`f.fincas`;
-    ranked = sql`${providerFiguresSinceCheckpointCte(colegioId, today)},
+    ranked = sql`${providerFiguresSinceCheckpointCte(colegioId, today, by)},
     ranked as (
       select u.company_id, u.key from (
         (select k.company_id, k.${key} as key from company_figures_cache k

@@ -809,6 +809,59 @@ describe("the colegio's providers sorted by a figure (companies/companies/index,
     await expectSortedBy("fincas", (r) => r.provider_fincas);
   });
 
+  it("walks the cached rows across many kinds of write, recomputing only what changed, and stays exact", async () => {
+    // The sorted reads of this test, each in its own transaction: the checkpoint's xmin moves between them.
+    const bothSorts = async (step: string) => {
+      for (const [sortBy, key] of [
+        ["pending", pendingOf],
+        ["fincas", (r: Row) => r.provider_fincas],
+      ] as const)
+        await expectSortedBy(sortBy, key).catch((error: Error) => {
+          throw new Error(`${step}: ${error.message}`);
+        });
+    };
+    /** How many companies changed since colegio A's checkpoint (what the next sorted read recomputes). */
+    const changedSinceCheckpoint = async () => {
+      const [row] = await queryRows<{ checkpoints: number | string; changed: number | string }>(
+        db(),
+        sql`select (select count(*) from provider_figures_checkpoint where colegio_id = ${w.A.id}) as checkpoints,
+                   (select count(*) from compliance_versions v join provider_figures_checkpoint p
+                      on p.colegio_id = ${w.A.id} where v.changed_xid >= p.snapshot_xmin) as changed`,
+      );
+      return { checkpoints: Number(row?.checkpoints), changed: Number(row?.changed) };
+    };
+    const providers = (await sorted("pending", "ASC")).length;
+    expect(providers).toBeGreaterThan(3);
+    await bothSorts("first read");
+    expect(await changedSinceCheckpoint()).toEqual({ checkpoints: 1, changed: 0 });
+
+    const docs = await uploadComplianceDocuments(ctx, world);
+    await bothSorts("after the uploads");
+    await markComplianceReads(db(), world, docs);
+    await bothSorts("after the read marks");
+    const validated = await post(w.t.colegio, "/companies/documents/validatedocument", {
+      id_document: docs.evalP1.id,
+      valid: true,
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    // One provider's document validated: the next read recomputes that provider alone.
+    expect((await changedSinceCheckpoint()).changed).toBe(1);
+    await bothSorts("after a validation");
+    await db().execute(sql`update communities set erased = true where id = ${E.E2.id}`);
+    await bothSorts("after a community deleted");
+    await db().execute(
+      sql`update colegio_members set erased = true where colegio_id = ${w.A.id} and company_id = ${w.P3.id}`,
+    );
+    expect((await sorted("pending", "DESC")).at(-1)?.id, "a deactivated member sorts last").toBe(w.P3.id);
+    await db().execute(
+      sql`update colegio_members set erased = false where colegio_id = ${w.A.id} and company_id = ${w.P3.id}`,
+    );
+    await bothSorts("after a provider deactivated and back");
+    await define(ctx, w.t.colegio, { name: "Bench: nueva obligación", requirement_origin: Requirement.provider });
+    await bothSorts("after a new definition");
+    expect(await changedSinceCheckpoint()).toEqual({ checkpoints: 1, changed: 0 });
+  });
+
   it("the providers summary sorts by the communities served, as its rows count them", async () => {
     await ensureProviderLink(db(), w.C2.id, w.P0.id);
     for (const sortDesc of ["ASC", "DESC"] as const) {

@@ -105,21 +105,37 @@ export function companyFiguresCte(colegioId: number, companies: SQL, today: stri
  * Common table expressions for a list of the colegio's active providers sorted by a figure, without
  * computing or even reading every provider's row (to start the caller's `with`):
  * - `changed (id)`: the active providers whose figures may have changed since the colegio's checkpoint of
- *   `today` (provider_figures_checkpoint: their `compliance_versions.changed_xid` is at least its `snapshot_xmin`),
- *   or all of them when there is none;
- * - `figures`: their figures (companyFiguresCte: read where fresh, computed otherwise);
- * - the checkpoint moved to this statement's snapshot when something changed (skipped when another
- *   statement holds it: no wait; a read with nothing to fold in writes nothing).
+ *   `today` (provider_figures_checkpoint: their `compliance_versions.changed_xid` is at least its
+ *   `snapshot_xmin`), or all of them when there is none, and those whose row is of a later day (a server
+ *   already past midnight);
+ * - `figures (company_id, ...)`: theirs. By `owed` ('Docs pend validar'), their cached figures
+ *   (companyFiguresCte: read where fresh, computed and stored otherwise). By `fincas`, only their 'En
+ *   Fincas', counted: a change that staled the figures (a new definition staled every provider's) must not
+ *   make a sort by communities compute them all;
+ * - the checkpoint moved to this statement's snapshot when every changed row is fresh in it (always after
+ *   computing them; by `fincas`, once others have) and something changed or it lags far behind. Skipped
+ *   when another statement holds it (`skip locked`): readers never wait for each other.
  * Every other active provider's company_figures_cache row is fresh, so the list walks them by index
  * (`company_figures_cache_owed_idx`, `_fincas_idx`) leaving out `changed`, and adds `figures`. Why that is
  * exact: docs/compliance.md, 'Sorting by a figure'.
  */
-export function providerFiguresSinceCheckpointCte(colegioId: number, today: string): SQL {
+export function providerFiguresSinceCheckpointCte(colegioId: number, today: string, by: "owed" | "fincas"): SQL {
   const active = sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and not m.erased
     and c.type = ${Role.gremio} and not c.erased`;
   const xmin = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+  // By fincas nothing is stored: the checkpoint may only move once every changed row is fresh anyway.
+  const allFresh =
+    by === "owed"
+      ? sql`true`
+      : sql`not exists (
+          select 1 from changed ch
+          left join compliance_versions v on v.company_id = ch.id
+          left join company_figures_cache k on k.colegio_id = ${colegioId} and k.company_id = ch.id
+            and k.day = ${today}::date and k.version = coalesce(v.version, 0)
+          where k.company_id is null)`;
   return sql`checkpoint as materialized (
-      select p.snapshot_xmin as since from provider_figures_checkpoint p where p.colegio_id = ${colegioId} and p.day = ${today}::date),
+      select p.snapshot_xmin as since from provider_figures_checkpoint p
+      where p.colegio_id = ${colegioId} and p.day = ${today}::date),
     changed as materialized (
       select m.company_id as id from colegio_members m join companies c on c.id = m.company_id
       where ${active} and not exists (select 1 from checkpoint)
@@ -127,18 +143,37 @@ export function providerFiguresSinceCheckpointCte(colegioId: number, today: stri
       select m.company_id from compliance_versions v
       join colegio_members m on m.company_id = v.company_id
       join companies c on c.id = m.company_id
-      where v.changed_xid >= (select since from checkpoint) and ${active}),
-    ${companyFiguresCte(colegioId, sql`select id from changed`, today)},
+      where v.changed_xid >= (select since from checkpoint) and ${active}
+      union
+      select m.company_id from company_figures_cache k
+      join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = k.company_id
+      join companies c on c.id = m.company_id
+      where k.colegio_id = ${colegioId} and k.day > ${today}::date and ${active}),
     checkpoint_first as (
-      insert into provider_figures_checkpoint (colegio_id, day, snapshot_xmin) values (${colegioId}, ${today}::date, ${xmin})
+      insert into provider_figures_checkpoint (colegio_id, day, snapshot_xmin)
+      select ${colegioId}, ${today}::date, ${xmin}
+      where not exists (select 1 from provider_figures_checkpoint q where q.colegio_id = ${colegioId}) and ${allFresh}
       on conflict (colegio_id) do nothing),
     checkpoint_moved as (
       update provider_figures_checkpoint p set day = ${today}::date, snapshot_xmin = ${xmin}
       where p.colegio_id = ${colegioId} and (p.day, p.snapshot_xmin) < (${today}::date, ${xmin})
-        and exists (select 1 from changed)
+        and (exists (select 1 from changed) or p.day < ${today}::date
+             or ${xmin}::text::bigint - p.snapshot_xmin::text::bigint > ${CHECKPOINT_LAG})
+        and ${allFresh}
         and p.colegio_id in (select q.colegio_id from provider_figures_checkpoint q
-                             where q.colegio_id = ${colegioId} for update skip locked))`;
+                             where q.colegio_id = ${colegioId} for update skip locked)),
+    ${
+      by === "owed"
+        ? companyFiguresCte(colegioId, sql`select id from changed`, today)
+        : sql`figures as (select ch.id as company_id, ${providerFincas(colegioId, sql`ch.id`)} as fincas from changed ch)`
+    }`;
 }
+
+/**
+ * How many transaction ids a checkpoint may lag behind before a read with nothing changed in its colegio
+ * moves it anyway: `changed` is a range of every company changed anywhere since, probed for membership.
+ */
+const CHECKPOINT_LAG = 10_000;
 
 /**
  * The figures of some companies in a colegio on `today` (companyFigures and 'En Fincas'), kept in
