@@ -23,8 +23,6 @@ export async function fetchPage<R>(
   db: DbOrTx,
   q: PageRequest,
   query: {
-    /** common table expressions the page and its total read (the `with` list, without the keyword) */
-    with?: SQL;
     select: SQL;
     from: SQL;
     where: SQL;
@@ -42,7 +40,6 @@ export async function fetchPage<R>(
   prepared = false,
 ) {
   const run = prepared ? queryRowsPrepared : queryRows;
-  const withs = query.with ? sql`with ${query.with} ` : sql``;
   const counting = sql`select count(*) from ${query.countFrom ?? query.from} where ${query.where}`;
   const paged = (select: SQL) =>
     sql`select ${select}, (${counting}) as page_total__ from ${query.from} where ${query.where}
@@ -51,14 +48,14 @@ export async function fetchPage<R>(
     db,
     query.late
       ? // The page keeps its order through the join: numbered as it comes out of its ordered subquery.
-        sql`${withs}select page.*, late.* from (select p.*, row_number() over () as page_position__ from (${paged(query.select)}) p) page
+        sql`select page.*, late.* from (select p.*, row_number() over () as page_position__ from (${paged(query.select)}) p) page
             cross join lateral ${query.late} late order by page.page_position__`
-      : sql`${withs}${paged(query.select)}`,
+      : paged(query.select),
   );
   let count: number;
   if (rows.length > 0) count = Number(rows[0]!.page_total__);
   else if (q.page === 1) count = 0;
-  else count = Number((await run<{ count: number | string }>(db, sql`${withs}${counting}`))[0]?.count ?? 0);
+  else count = Number((await run<{ count: number | string }>(db, counting))[0]?.count ?? 0);
   return { data: rows.map(toRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }
 

@@ -30,7 +30,7 @@ const providers = (encoding?: string) =>
   });
 
 describe("compressed JSON answers", () => {
-  it("sends a list brotli- or gzip-compressed as the client accepts, the same JSON, and plain otherwise", async () => {
+  it("sends a list gzip- or brotli-compressed as the client accepts, the same JSON, and plain otherwise", async () => {
     const plain = await providers();
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -38,14 +38,15 @@ describe("compressed JSON answers", () => {
     const answer = plain.json();
     expect(answer.data.length).toBeGreaterThan(0);
 
-    const br = await providers("gzip, deflate, br");
-    expect(br.headers).toMatchObject({ "content-encoding": "br", vary: expect.stringMatching(/accept-encoding/i) });
-    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(answer);
-
-    const gzip = await providers("gzip");
-    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    // A browser accepts both: gzip, the faster at these sizes.
+    const gzip = await providers("gzip, deflate, br");
+    expect(gzip.headers).toMatchObject({ "content-encoding": "gzip", vary: expect.stringMatching(/accept-encoding/i) });
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString("utf8"))).toEqual(answer);
+
+    const br = await providers("br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(answer);
 
     const identity = await providers("identity");
     expect(identity.headers["content-encoding"]).toBeUndefined();

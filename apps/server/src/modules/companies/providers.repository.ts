@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { col, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { servesCommunity } from "../communities/community-providers.repository.js";
-import { companyFiguresCte, companyFiguresOf } from "../compliance/figures-cache.repository.js";
+import { companyFiguresOf } from "../compliance/figures-cache.repository.js";
 import { withActivity } from "./companies.repository.js";
 
 const providerActivityRow = rowReader({
@@ -70,7 +70,7 @@ export async function pageProviderSummary(
   q: SortedPage<"name" | "cif" | "fincas"> & { filteract?: number | undefined },
 ) {
   const orderBy = sortSql(
-    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, fincas: "fig.fincas" },
+    { name: "lower(c.name)", cif: { expr: "c.cif_norm", nullable: true }, fincas: "coalesce(fc.n, 0)" },
     q.sortBy ?? "name",
     q.sortDesc ?? "ASC",
     "c.id",
@@ -80,18 +80,19 @@ export async function pageProviderSummary(
   const where = sql`m.colegio_id = ${colegioId} and m.erased = false and c.type = ${Role.gremio}
     ${q.filter ? sql`and (c.name ilike ${like} or c.cif ilike ${like})` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
-  // Sorted by the communities served, every candidate's count is read where its figures are kept
-  // (companyFiguresCte: only stale rows are computed); otherwise the page's rows only, below.
+  // Sorted by the communities served, they are counted once for the whole colegio (grouped), not from the
+  // cached figures: a change that staled every provider's figures (a new definition) would make this sort
+  // compute them all. The page's rows show the cached count (below), which is the same.
   const byFincas = q.sortBy === "fincas";
+  const served = sql`(select cp.provider_company_id as company_id, count(*) as n
+    from community_providers cp join communities f on f.id = cp.community_id
+    where f.colegio_id = ${colegioId} and f.erased = false and cp.erased = false group by cp.provider_company_id)`;
   const page = await fetchPage(
     db,
     q,
     {
-      ...(byFincas
-        ? { with: companyFiguresCte(colegioId, sql`select c.id from ${members} where ${where}`, todayInSpain()) }
-        : {}),
       select: sql`c.id, c.cif, c.name`,
-      from: sql`${members} ${byFincas ? sql`join figures fig on fig.company_id = c.id` : sql``}`,
+      from: sql`${members} ${byFincas ? sql`left join ${served} fc on fc.company_id = c.id` : sql``}`,
       countFrom: members,
       where,
       orderBy,
