@@ -189,9 +189,10 @@ export interface CompanyPageQuery extends PageRequest {
 /**
  * One page of a colegio's member companies of one type, with the list-row figures, and the total. The
  * page is chosen first (joins on primary keys, one sort of the colegio's members); the counts and the
- * activities are then computed for the page's rows only. Sorted by a figure, the cached figures of every
- * active candidate are read (companyFiguresCte: only stale rows are computed); the 'docs pendientes'
- * filter reads pending_work_cache.
+ * activities are then computed for the page's rows only. A whole colegio sorted by a figure or by status
+ * is walked in that order (walkedPage); with a search, an activity or 'docs pendientes', sorted by a figure,
+ * the candidates' cached figures are read and sorted (companyFiguresCte: only stale rows are computed). The
+ * 'docs pendientes' filter reads pending_work_cache.
  */
 export async function pageColegioCompanies(
   db: DbOrTx,
