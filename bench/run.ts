@@ -255,7 +255,7 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       { type: 20, page: 3, limit: 10, filter: "Empresa 1", sortBy: "owner_user", sortDesc: "DESC" },
     ],
     ["proveedores, ordenado por En Fincas", { type: 20, page: 2, limit: 10, sortBy: "fincas", sortDesc: "DESC" }],
-    // Issue 24: every order the list offers (by a figure from the cached figures of every active provider).
+    // Issue 24: every order the list offers (by a figure or by status, the walk of walkedPage).
     [
       "proveedores, ordenado por Docs pend validar",
       { type: 20, page: 1, limit: 10, sortBy: "pending", sortDesc: "DESC" },
