@@ -1,28 +1,14 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findLayerProblems } from "./check-layers.mjs";
+import { throwawayTrees } from "./throwaway-tree.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const made = [];
-
 /** A throwaway tree with the given files. */
-function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-layers-"));
-  made.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tree = throwawayTrees("layers");
 
 describe("layer check (scripts/check-layers.mjs)", () => {
   it("fails a service that builds SQL, a route that reads a repository, and passes the repository", () => {

@@ -1,23 +1,19 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { precompress } from "./precompress.mjs";
+import { throwawayTrees } from "./throwaway-tree.mjs";
 
-const made = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tree = throwawayTrees("dist");
 
 it("writes brotli and gzip copies of the text files worth it, which decompress to the same bytes", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-dist-"));
-  made.push(dir);
-  fs.mkdirSync(path.join(dir, "assets"));
   const script = `console.log(${JSON.stringify("Coordina ".repeat(500))});`;
-  fs.writeFileSync(path.join(dir, "assets", "index-abc.js"), script);
-  fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Coordina</title>");
-  fs.writeFileSync(path.join(dir, "assets", "logo.png"), Buffer.alloc(4096, 1));
+  const dir = tree({
+    "assets/index-abc.js": script,
+    "index.html": "<!doctype html><title>Coordina</title>",
+    "assets/logo.png": Buffer.alloc(4096, 1),
+  });
 
   expect(precompress(dir)).toBe(1);
   const file = path.join(dir, "assets", "index-abc.js");
