@@ -156,6 +156,13 @@ export function withActivity(colegioId: number, activityId: number | undefined, 
  * How a company list sorts: the columns, by key (the nullable ones keep their empty values last). The
  * figures (`fig`, companyFiguresCte) are an active member's: a deactivated one shows none, and sorts last.
  */
+/**
+ * What 'Docs pend validar' sorts by, of the figures of `t`: uploads and reads owed and documents waiting for
+ * validation (company_figures_cache.owed is the same expression, a generated column).
+ */
+const owed = (t: string) =>
+  `(greatest(${t}.upload_must - ${t}.all_uploaded, 0) + greatest(${t}.read_must - ${t}.read_all, 0) + ${t}.pending_validation)`;
+
 const COMPANY_ORDER = {
   name: "lower(c.name)",
   cif: { expr: "c.cif_norm", nullable: true },
@@ -164,11 +171,7 @@ const COMPANY_ORDER = {
   fincas: "coalesce(fc.n, 0)",
   status: "(m.erased or c.erased)",
   created: "c.created_at",
-  pending: {
-    expr: `(greatest(fig.upload_must - fig.all_uploaded, 0) + greatest(fig.read_must - fig.read_all, 0)
-            + fig.pending_validation)`,
-    nullable: true,
-  },
+  pending: { expr: owed("fig"), nullable: true },
 } satisfies Record<CompanySortKey, SortColumn>;
 
 /** A providers list's 'En Fincas' is kept with its figures (the administrators' counts their communities). */
@@ -331,11 +334,8 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
   } else {
     const by = q.sortBy === "pending" ? "owed" : "fincas";
     const key = sql.raw(by);
-    // `figures` has no `owed`: the same expression as the cache's generated column.
-    const computedKey =
-      q.sortBy === "pending"
-        ? sql`greatest(f.upload_must - f.all_uploaded, 0) + greatest(f.read_must - f.read_all, 0) + f.pending_validation`
-        : sql`f.fincas`;
+    // `figures` has no `owed` column: the expression of the cache's generated one.
+    const computedKey = sql.raw(by === "owed" ? owed("f") : "f.fincas");
     ranked = sql`${providerFiguresSinceCheckpointCte(colegioId, today, by)},
     ranked as (
       select u.company_id, u.key from (

@@ -120,8 +120,7 @@ export function companyFiguresCte(colegioId: number, companies: SQL, today: stri
  * exact: docs/compliance.md, 'Sorting by a figure'.
  */
 export function providerFiguresSinceCheckpointCte(colegioId: number, today: string, by: "owed" | "fincas"): SQL {
-  const active = sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and not m.erased
-    and c.type = ${Role.gremio} and not c.erased`;
+  const active = isActiveProvider(colegioId);
   const xmin = sql`pg_snapshot_xmin(pg_current_snapshot())`;
   // By fincas nothing is stored: the checkpoint may only move once every changed row is fresh anyway.
   const allFresh =
@@ -218,8 +217,12 @@ export function activeProviderFigures(db: DbOrTx, colegioId: number, today: stri
 /** The colegio's active providers (membership and company live), one column. */
 export const activeProviders = (colegioId: number) =>
   sql`select m.company_id from colegio_members m join companies c on c.id = m.company_id
-      where m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
-        and m.erased = false and c.erased = false`;
+      where ${isActiveProvider(colegioId)}`;
+
+/** Membership `m` and company `c` make an active provider of the colegio (both live, both of its type). */
+const isActiveProvider = (colegioId: number) =>
+  sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
+    and not m.erased and not c.erased`;
 
 /**
  * Common table expressions ending in `pending_work (company_id, pending)`: whether each company that
