@@ -213,17 +213,26 @@ export async function pageColegioCompanies(
 
   // The managers' e-mails are joined before paging only when the order needs them.
   const members = sql`colegio_members m join companies c on c.id = m.company_id`;
-  // The search runs on the trigram indexes of the names, tax ids and managers' e-mails, not row by row.
-  // A deactivated member's manager is no longer the colegio's to read: its e-mail finds it no more.
-  const byName = sql`(select id from companies where name ilike ${like} or cif ilike ${like})`;
-  const byManager = sql`(select mc.id from users u join companies mc on mc.owner_user_id = u.id
-                         where u.email ilike ${like})`;
   const candidates = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
-    ${q.filter ? sql`and (c.id in ${byName} or (not m.erased and c.id in ${byManager}))` : sql``}
     ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
+  // A search or an activity filter is run once, materialized, for the page, its total and the figures.
+  // The search starts from the trigram indexes of the names, tax ids and managers' e-mails (not from every
+  // member), then keeps the colegio's members. A deactivated member's manager is no longer the colegio's
+  // to read: its e-mail finds it no more.
+  const searching = Boolean(q.filter) || q.filteract !== undefined;
+  const found = sql`(select id, true as by_name from companies where name ilike ${like} or cif ilike ${like}
+    union all
+    select mc.id, false from users u join companies mc on mc.owner_user_id = u.id where u.email ilike ${like}) x
+    join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = x.id
+    join companies c on c.id = x.id`;
+  const matched = sql`matched as materialized (
+      select distinct c.id, not m.erased and not c.erased as live
+      from ${q.filter ? found : members}
+      where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
+  const chosen = searching ? sql`m.colegio_id = ${colegioId} and c.id in (select id from matched)` : candidates;
   const where = q.filterNotRead
-    ? sql`${candidates} and c.id in (select company_id from pending_work where pending)`
-    : candidates;
+    ? sql`${chosen} and c.id in (select company_id from pending_work where pending)`
+    : chosen;
 
   // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
   // and stop after the page instead of sorting the whole colegio. The page carries every column of its
@@ -235,20 +244,23 @@ export async function pageColegioCompanies(
   // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
   // exact like the figures' caches): once per statement, for the page and its total.
   // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
-  const active = sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
+  const active = searching
+    ? sql`select id from matched where live`
+    : sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
   const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, today) : undefined;
   // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
   const figured = byFigure && !walk ? companyFiguresCte(colegioId, active, today) : undefined;
-  const ctes = [pending, figured].filter((cte) => cte !== undefined);
+  const countCtes = [searching ? matched : undefined, pending].filter((cte) => cte !== undefined);
+  const ctes = figured ? [...countCtes, figured] : countCtes;
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
   // it never needs the figures the order may join.
   const counting = pending
     ? sql`select count(*) from pending_work where pending`
-    : q.filter || q.filteract !== undefined
-      ? sql`select count(*) from ${members} where ${where}`
+    : searching
+      ? sql`select count(*) from matched`
       : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
   const raw = await run<Record<string, unknown>>(
@@ -285,8 +297,12 @@ export async function pageColegioCompanies(
     rows[0]?.page_total__ ??
     (q.page === 1
       ? 0
-      : ((await run<{ count: unknown }>(db, pending ? sql`with ${pending} ${counting}` : counting)).map(totalRow)[0]
-          ?.count ?? 0));
+      : ((
+          await run<{ count: unknown }>(
+            db,
+            countCtes.length ? sql`with ${sql.join(countCtes, sql`, `)} ${counting}` : counting,
+          )
+        ).map(totalRow)[0]?.count ?? 0));
   // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
   const figures = await companyFiguresOf(
     db,

@@ -342,6 +342,8 @@ describe("the colegio's company lists", () => {
     ["levante s.l", () => [P1.id]],
     ["b2000", () => [P3.id]],
     ["PINTURAS@CIEN", () => [P2.id]],
+    // In P2's name and in its manager's e-mail: listed and counted once.
+    ["pinturas", () => [P2.id]],
     ["coordina.test", () => [P1.id]],
     ["  electro  ", () => [P3.id]],
     ["%", () => [P2.id]],
