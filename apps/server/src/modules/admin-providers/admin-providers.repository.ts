@@ -1,11 +1,11 @@
 import type { ADMIN_PROVIDER_FINCAS_SORTABLE, ADMIN_PROVIDERS_SORTABLE } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
 import { col, queryTyped, rowReader } from "../../db/rows.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { inScope, type SummaryScope } from "../communities/summary-scope.sql.js";
 import { providerFiguresOver, providerInCommunityFigures } from "../compliance/compliance.sql.js";
-import { providerFiguresOf } from "../compliance/figures-cache.repository.js";
+import { providerFiguresCte, providerFiguresOf } from "../compliance/figures-cache.repository.js";
 
 /*
  * The administrator's compliance overview (spec 02 §2 'Admin overview of compliance'; docs/compliance.md
@@ -83,6 +83,7 @@ export async function pageAdminProviders(
   };
   // Without a search pattern the plan is the same for every caller and page: planned once (prepared).
   const prepared = !q.filter;
+  if (byFigure && "adminCompanyId" in scope) return pageAdministratorsProvidersByFigure(db, scope, today, q);
   if (byFigure) {
     const figures = providerFiguresOver(sql`pc.id`, providerLinksIn(scope, sql`pc.id`), today);
     return fetchPage(
@@ -132,6 +133,75 @@ export async function pageAdminProviders(
       numfincas: finca_ids.length,
     })),
   };
+}
+
+/**
+ * The overview of an administrator's communities sorted by a figure. Each provider's reads and communities
+ * are the sums of its rows over the scope's communities in provider_figures_cache (providerFiguresCte: read
+ * where fresh, computed and stored otherwise; the rows a community's providers list shows), so the order
+ * does not count every document again. Its uploads count a general definition once, not once per
+ * community: they are counted per provider when they are the order, otherwise for the page's rows.
+ */
+async function pageAdministratorsProvidersByFigure(
+  db: DbOrTx,
+  scope: SummaryScope,
+  today: string,
+  q: SortedPage<(typeof ADMIN_PROVIDERS_SORTABLE)[number]>,
+) {
+  const orderBy = sortSql(
+    {
+      id: "id",
+      cif: { expr: "cif_norm", nullable: true },
+      name: "lower(name)",
+      readed: "readed",
+      uploaded: "uploaded",
+      numfincas: "numfincas",
+    },
+    q.sortBy ?? "readed",
+    q.sortDesc ?? "ASC",
+    "id",
+  );
+  const like = containsPattern(q.filter);
+  const byUploads = q.sortBy === "uploaded";
+  const uploads = (provider: SQL) => sql`(select u.uploaded, u.must_upload
+    from ${providerFiguresOver(provider, providerLinksIn(scope, provider), today, false)} u)`;
+  const run = q.filter ? queryRows : queryRowsPrepared;
+  const raw = await run<Record<string, unknown>>(
+    db,
+    sql`with ${providerFiguresCte(sql`select sf.id from communities sf where ${inScope(scope)}`, today)},
+      sums as (
+        select provider_id, sum(readed_count)::int as readed, sum(readed_must)::int as must_read,
+               count(*)::int as numfincas
+        from provider_figures group by provider_id),
+      chosen as (
+        select pc.id, pc.cif, pc.cif_norm, pc.name, s.readed, s.must_read, s.numfincas
+               ${byUploads ? sql`, up.uploaded, up.must_upload` : sql``}
+        from sums s join companies pc on pc.id = s.provider_id
+        ${byUploads ? sql`cross join lateral ${uploads(sql`pc.id`)} up` : sql``}
+        ${q.filter ? sql`where pc.name ilike ${like} or pc.cif ilike ${like}` : sql``}),
+      page as (
+        select chosen.*, row_number() over (order by ${orderBy}) as position from chosen
+        order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit})
+      select page.id as provider_id, page.cif as provider_cif, page.name as provider_name, page.readed,
+             page.must_read, u.uploaded, u.must_upload, page.numfincas, (select count(*) from chosen) as page_total__
+      from page cross join lateral ${byUploads ? sql`(select page.uploaded, page.must_upload)` : uploads(sql`page.id`)} u
+      order by page.position`,
+  );
+  let count: number;
+  if (raw.length > 0) count = Number(raw[0]!.page_total__);
+  else if (q.page === 1) count = 0;
+  else
+    count = Number(
+      (
+        await run<{ count: unknown }>(
+          db,
+          sql`select count(distinct sp.provider_company_id) from ${scopedLinks(scope)}
+              and exists (select 1 from companies pc where pc.id = sp.provider_company_id
+                          ${q.filter ? sql`and (pc.name ilike ${like} or pc.cif ilike ${like})` : sql``})`,
+        )
+      )[0]?.count ?? 0,
+    );
+  return { data: raw.map(overviewRow), count, pagination: { count, page: q.page, limit: q.limit } };
 }
 
 /** The provider of the overview's detail: live in at least one community of the scope; undefined otherwise. */

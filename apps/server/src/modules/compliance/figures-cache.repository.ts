@@ -255,7 +255,7 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
  * stored otherwise; one statement that computes the misses only, as companyCacheCte (to start the caller's
  * `with`).
  */
-function providerFiguresCte(communities: SQL, today: string, providers?: SQL): SQL {
+export function providerFiguresCte(communities: SQL, today: string, providers?: SQL): SQL {
   return sql`want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
           from (${communities}) x(id)
