@@ -13,8 +13,9 @@ import {
   type CachedCompanyFigures,
   companyFiguresCte,
   companyFiguresOf,
+  owed,
   pendingWorkCte,
-  providerFiguresSinceCheckpointCte,
+  providersWalkedByFigureCte,
 } from "../compliance/figures-cache.repository.js";
 
 export async function findCompany(db: DbOrTx, id: number) {
@@ -156,13 +157,6 @@ export function withActivity(colegioId: number, activityId: number | undefined, 
  * How a company list sorts: the columns, by key (the nullable ones keep their empty values last). The
  * figures (`fig`, companyFiguresCte) are an active member's: a deactivated one shows none, and sorts last.
  */
-/**
- * What 'Docs pend validar' sorts by, of the figures of `t`: uploads and reads owed and documents waiting for
- * validation (company_figures_cache.owed is the same expression, a generated column).
- */
-const owed = (t: string) =>
-  `(greatest(${t}.upload_must - ${t}.all_uploaded, 0) + greatest(${t}.read_must - ${t}.read_all, 0) + ${t}.pending_validation)`;
-
 const COMPANY_ORDER = {
   name: "lower(c.name)",
   cif: { expr: "c.cif_norm", nullable: true },
@@ -348,22 +342,7 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
       where ${member} and not m.erased and not c.erased
       order by m.company_id ${dir} limit ${depth})`;
   } else {
-    const by = q.sortBy === "pending" ? "owed" : "fincas";
-    const key = sql.raw(by);
-    // `figures` has no `owed` column: the expression of the cache's generated one.
-    const computedKey = sql.raw(by === "owed" ? owed("f") : "f.fincas");
-    ranked = sql`${providerFiguresSinceCheckpointCte(colegioId, today, by)},
-    ranked as (
-      select u.company_id, u.key from (
-        (select k.company_id, k.${key} as key from company_figures_cache k
-         join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = k.company_id
-         join companies c on c.id = k.company_id
-         where k.colegio_id = ${colegioId} and ${member} and not m.erased and not c.erased
-           and k.company_id not in (select id from changed)
-         order by k.${key} ${dir}, k.company_id ${dir} limit ${depth})
-        union all
-        select f.company_id, ${computedKey} from figures f) u
-      order by u.key ${dir}, u.company_id ${dir} limit ${depth})`;
+    ranked = providersWalkedByFigureCte(colegioId, today, q.sortBy === "pending" ? "owed" : "fincas", dir, depth);
   }
   return sql`${ranked},
     -- Deactivated memberships by colegio_members_type_idx, deleted companies by companies_type_idx: both few.

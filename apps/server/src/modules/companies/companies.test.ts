@@ -660,6 +660,38 @@ describe("providers summary and providers with activities", () => {
     expectError(await post(t.colegio, "/companies/providers/summary", { sortBy: "email" }), 400, ErrorKey.invalidInput);
   });
 
+  it("sorted by communities, walks the cached counts and merges a deleted company whose membership is live", async () => {
+    const order = async (sortDesc: string, filter = "", page = 1, limit = 10) =>
+      (
+        await post(t.colegio, "/companies/providers/summary", { sortBy: "fincas", sortDesc, filter, page, limit })
+      ).json();
+    // P3 deleted on the platform: still a live member of A, so still summarised, at its communities' place.
+    await db().update(companies).set({ erased: true }).where(eq(companies.id, P3.id));
+    try {
+      for (const [dir, want] of [
+        ["DESC", [P1.id, P3.id, P2.id]],
+        ["ASC", [P2.id, P3.id, P1.id]],
+      ] as const) {
+        const walked = await order(dir);
+        expect(
+          walked.data.map((r: { provider_id: number }) => r.provider_id),
+          dir,
+        ).toEqual(want);
+        expect(walked.count).toBe(3);
+        // The same order as the grouped count behind a search that every one of them matches.
+        const counted = await order(dir, "s.l");
+        expect(
+          counted.data.map((r: { provider_id: number }) => r.provider_id),
+          dir,
+        ).toEqual(want);
+        expect((await order(dir, "", 2, 2)).data.map((r: { provider_id: number }) => r.provider_id)).toEqual([want[2]]);
+        expect(await order(dir, "", 3, 2)).toMatchObject({ data: [], count: 3 });
+      }
+    } finally {
+      await db().update(companies).set({ erased: false }).where(eq(companies.id, P3.id));
+    }
+  });
+
   it("the summary is the colegio's alone", async () => {
     for (const role of ["master", "administrador", "gremio", "portero", "superadmin"] as const) {
       const body = role === "administrador" || role === "gremio" ? { colg_id: A.id } : {};

@@ -76,7 +76,7 @@ const COMPANY_FIGURES: readonly (keyof CachedCompanyFigures)[] = [
  * 'En Fincas': the colegio's live communities where `company` is a live provider. A link written or a
  * community deleted raises the provider's version (migration 0007), so it is kept with the figures.
  */
-const providerFincas = (colegioId: number, company: SQL) =>
+export const providerFincas = (colegioId: number, company: SQL) =>
   sql`(select count(*)::int from community_providers cp join communities f on f.id = cp.community_id
        where cp.provider_company_id = ${company} and cp.erased = false and f.erased = false
          and f.colegio_id = ${colegioId})`;
@@ -166,6 +166,44 @@ export function providerFiguresSinceCheckpointCte(colegioId: number, today: stri
         ? companyFiguresCte(colegioId, sql`select id from changed`, today)
         : sql`figures as (select ch.id as company_id, ${providerFincas(colegioId, sql`ch.id`)} as fincas from changed ch)`
     }`;
+}
+
+/**
+ * What 'Docs pend validar' sorts by, of the figures of `t`: uploads and reads owed and documents waiting for
+ * validation (company_figures_cache.owed is the same expression, a generated column).
+ */
+export const owed = (t: string) =>
+  `(greatest(${t}.upload_must - ${t}.all_uploaded, 0) + greatest(${t}.read_must - ${t}.read_all, 0) + ${t}.pending_validation)`;
+
+/**
+ * Common table expressions ending in `ranked (company_id, key)`: the first `depth` of the colegio's active
+ * providers in the order of a figure (`owed` or `fincas`, then the id, both `dir`), walked on
+ * company_figures_cache's index with those changed since the checkpoint merged in
+ * (providerFiguresSinceCheckpointCte; to start the caller's `with`). The cost is the depth and the changes,
+ * not the colegio's size.
+ */
+export function providersWalkedByFigureCte(
+  colegioId: number,
+  today: string,
+  by: "owed" | "fincas",
+  dir: SQL,
+  depth: number,
+): SQL {
+  const key = sql.raw(by);
+  // `figures` has no `owed` column: the expression of the cache's generated one.
+  const computedKey = sql.raw(by === "owed" ? owed("f") : "f.fincas");
+  return sql`${providerFiguresSinceCheckpointCte(colegioId, today, by)},
+    ranked as (
+      select u.company_id, u.key from (
+        (select k.company_id, k.${key} as key from company_figures_cache k
+         join colegio_members m on m.colegio_id = k.colegio_id and m.company_id = k.company_id
+         join companies c on c.id = k.company_id
+         where k.colegio_id = ${colegioId} and ${isActiveProvider(colegioId)}
+           and k.company_id not in (select id from changed)
+         order by k.${key} ${dir}, k.company_id ${dir} limit ${depth})
+        union all
+        select f.company_id, ${computedKey} from figures f) u
+      order by u.key ${dir}, u.company_id ${dir} limit ${depth})`;
 }
 
 /**

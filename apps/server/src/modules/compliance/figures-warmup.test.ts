@@ -118,6 +118,16 @@ describe("the figures warm-up", () => {
     );
     expect(pending.map((p) => [p.colegio_id, p.company_id])).toEqual(active.map((a) => [a.colegio_id, a.company_id]));
     expect(communities.some((c) => (c.count_read ?? 0) > 0)).toBe(true);
+    // The planner knows the filled caches (analyzeFigureCaches): not the empty tables it last saw.
+    const known = await queryRows<{ relname: string; reltuples: number }>(
+      db(),
+      sql`select relname, reltuples::float8 as reltuples from pg_class
+          where oid in ('company_figures_cache'::regclass, 'provider_figures_cache'::regclass) order by relname`,
+    );
+    expect(known.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+      ["company_figures_cache", providers.length],
+      ["provider_figures_cache", rows.length],
+    ]);
   });
 
   it("leaves nothing for the day's first reads to compute: the lists and the dashboard rewrite no cached row", async () => {

@@ -1,7 +1,13 @@
 import { todayInSpain } from "@coordina/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { liveColegioIds, warmCommunities, warmProviders, warmupTargets } from "./figures-warmup.repository.js";
+import {
+  analyzeFigureCaches,
+  liveColegioIds,
+  warmCommunities,
+  warmProviders,
+  warmupTargets,
+} from "./figures-warmup.repository.js";
 
 /** How often the warm-up asks whether Spain's day has changed. */
 export const WARMUP_CHECK_MS = 5 * 60 * 1000;
@@ -24,7 +30,7 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * at start-up and within `checkMs` of Spain's midnight, every live colegio in turn, WARMUP_CHUNK providers or
  * communities per statement, each committing on its own (no long statement or transaction holds the rows a
  * request may want, and requests run between them). A colegio that fails is logged and left to its reads;
- * the others go on. Never two runs at once in a process. `stop` ends the checks and the run after the
+ * the others go on. Then the caches' statistics are refreshed (analyzeFigureCaches). Never two runs at once in a process. `stop` ends the checks and the run after the
  * statement in hand.
  */
 export function scheduleFiguresWarmup(db: Db, log: FastifyBaseLogger, options: WarmupOptions = {}) {
@@ -63,6 +69,11 @@ export function scheduleFiguresWarmup(db: Db, log: FastifyBaseLogger, options: W
       }
     }
     if (stopped) return;
+    try {
+      await analyzeFigureCaches(db);
+    } catch (error) {
+      log.error({ err: error, day }, "figures warm-up: analyze failed");
+    }
     warmedDay = day;
     log.info({ day, ...totals, ms: Math.round(performance.now() - started) }, "figures warm-up");
   }
