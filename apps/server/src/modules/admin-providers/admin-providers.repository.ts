@@ -44,6 +44,23 @@ const pageRow = rowReader({
   finca_ids: col.ints,
 });
 
+/** The overview's order, over a provider's columns (`row`, e.g. `pc.`) and its figures' (`figures`). */
+function overviewOrder(q: SortedPage<(typeof ADMIN_PROVIDERS_SORTABLE)[number]>, row: string, figures: string) {
+  return sortSql(
+    {
+      id: `${row}id`,
+      cif: { expr: `${row}cif_norm`, nullable: true },
+      name: `lower(${row}name)`,
+      readed: `${figures}readed`,
+      uploaded: `${figures}uploaded`,
+      numfincas: `${figures}numfincas`,
+    },
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    `${row}id`,
+  );
+}
+
 /**
  * One page of the overview: every provider with a live link to a community of the scope, with its figures
  * over those (rule 12), and the total. Sorted by a figure, every provider's figures are computed to order
@@ -59,19 +76,7 @@ export async function pageAdminProviders(
   q: SortedPage<(typeof ADMIN_PROVIDERS_SORTABLE)[number]>,
 ) {
   const byFigure = q.sortBy === "readed" || q.sortBy === "uploaded" || q.sortBy === "numfincas";
-  const orderBy = sortSql(
-    {
-      id: "pc.id",
-      cif: { expr: "pc.cif_norm", nullable: true },
-      name: "lower(pc.name)",
-      readed: "fig.readed",
-      uploaded: "fig.uploaded",
-      numfincas: "fig.numfincas",
-    },
-    q.sortBy ?? "name",
-    q.sortDesc ?? "ASC",
-    "pc.id",
-  );
+  const orderBy = overviewOrder(q, "pc.", "fig.");
   const like = containsPattern(q.filter);
   const providers = sql`companies pc`;
   const query = {
@@ -140,7 +145,8 @@ export async function pageAdminProviders(
  * are the sums of its rows over the scope's communities in provider_figures_cache (providerFiguresCte: read
  * where fresh, computed and stored otherwise; the rows a community's providers list shows), so the order
  * does not count every document again. Its uploads count a general definition once, not once per
- * community: they are counted per provider when they are the order, otherwise for the page's rows.
+ * community: those of a provider serving one community of the scope are its row's there, the others'
+ * are counted (for every provider when they are the order, otherwise for the page's rows).
  */
 async function pageAdministratorsProvidersByFigure(
   db: DbOrTx,
@@ -148,43 +154,41 @@ async function pageAdministratorsProvidersByFigure(
   today: string,
   q: SortedPage<(typeof ADMIN_PROVIDERS_SORTABLE)[number]>,
 ) {
-  const orderBy = sortSql(
-    {
-      id: "id",
-      cif: { expr: "cif_norm", nullable: true },
-      name: "lower(name)",
-      readed: "readed",
-      uploaded: "uploaded",
-      numfincas: "numfincas",
-    },
-    q.sortBy ?? "readed",
-    q.sortDesc ?? "ASC",
-    "id",
-  );
+  const orderBy = overviewOrder(q, "", "");
   const like = containsPattern(q.filter);
   const byUploads = q.sortBy === "uploaded";
-  const uploads = (provider: SQL) => sql`(select u.uploaded, u.must_upload
-    from ${providerFiguresOver(provider, providerLinksIn(scope, provider), today, false)} u)`;
+  // Serving one community of the scope, a provider's uploads are its row's there (a general definition
+  // counts once either way); serving several, they are counted.
+  const uploads = (row: string) => {
+    const provider = sql.raw(`${row}.id`);
+    return sql`(select ${sql.raw(row)}.one_uploaded as uploaded, ${sql.raw(row)}.one_must_upload as must_upload
+        where ${sql.raw(row)}.numfincas = 1
+      union all
+      select u.uploaded, u.must_upload
+      from ${providerFiguresOver(provider, providerLinksIn(scope, provider), today, false)} u
+      where ${sql.raw(row)}.numfincas > 1)`;
+  };
   const run = q.filter ? queryRows : queryRowsPrepared;
   const raw = await run<Record<string, unknown>>(
     db,
     sql`with ${providerFiguresCte(sql`select sf.id from communities sf where ${inScope(scope)}`, today)},
       sums as (
-        select provider_id, sum(readed_count)::int as readed, sum(readed_must)::int as must_read,
-               count(*)::int as numfincas
+        select provider_id as id, sum(readed_count)::int as readed, sum(readed_must)::int as must_read,
+               count(*)::int as numfincas, sum(uploaded_count)::int as one_uploaded,
+               sum(upload_must)::int as one_must_upload
         from provider_figures group by provider_id),
       chosen as (
-        select pc.id, pc.cif, pc.cif_norm, pc.name, s.readed, s.must_read, s.numfincas
-               ${byUploads ? sql`, up.uploaded, up.must_upload` : sql``}
-        from sums s join companies pc on pc.id = s.provider_id
-        ${byUploads ? sql`cross join lateral ${uploads(sql`pc.id`)} up` : sql``}
+        select pc.id, pc.cif, pc.cif_norm, pc.name, s.readed, s.must_read, s.numfincas, s.one_uploaded,
+               s.one_must_upload ${byUploads ? sql`, up.uploaded, up.must_upload` : sql``}
+        from sums s join companies pc on pc.id = s.id
+        ${byUploads ? sql`cross join lateral ${uploads("s")} up` : sql``}
         ${q.filter ? sql`where pc.name ilike ${like} or pc.cif ilike ${like}` : sql``}),
       page as (
         select chosen.*, row_number() over (order by ${orderBy}) as position from chosen
         order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit})
       select page.id as provider_id, page.cif as provider_cif, page.name as provider_name, page.readed,
              page.must_read, u.uploaded, u.must_upload, page.numfincas, (select count(*) from chosen) as page_total__
-      from page cross join lateral ${byUploads ? sql`(select page.uploaded, page.must_upload)` : uploads(sql`page.id`)} u
+      from page cross join lateral ${byUploads ? sql`(select page.uploaded, page.must_upload)` : uploads("page")} u
       order by page.position`,
   );
   let count: number;
