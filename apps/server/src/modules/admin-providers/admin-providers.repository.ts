@@ -171,7 +171,14 @@ async function pageAdministratorsProvidersByFigure(
   const run = q.filter ? queryRows : queryRowsPrepared;
   const raw = await run<Record<string, unknown>>(
     db,
-    sql`with ${providerFiguresCte(sql`select sf.id from communities sf where ${inScope(scope)}`, today)},
+    sql`with ${providerFiguresCte(
+      sql`select sf.id from communities sf where ${inScope(scope)}`,
+      today,
+      // With a search, only the matching providers' rows are read (or computed).
+      q.filter
+        ? sql`array(select pc.id from companies pc where pc.name ilike ${like} or pc.cif ilike ${like})`
+        : undefined,
+    )},
       sums as (
         select provider_id as id, sum(readed_count)::int as readed, sum(readed_must)::int as must_read,
                count(*)::int as numfincas, sum(uploaded_count)::int as one_uploaded,

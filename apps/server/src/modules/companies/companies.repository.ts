@@ -14,6 +14,7 @@ import {
   companyFiguresCte,
   companyFiguresOf,
   owed,
+  pendingProvidersSinceCheckpointCte,
   pendingWorkCte,
   providersWalkedByFigureCte,
 } from "../compliance/figures-cache.repository.js";
@@ -224,9 +225,14 @@ export async function pageColegioCompanies(
       from ${q.filter ? found : members}
       where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
   const chosen = searching ? sql`m.colegio_id = ${colegioId} and c.id in (select id from matched)` : candidates;
-  const where = q.filterNotRead
-    ? sql`${chosen} and c.id in (select company_id from pending_work where pending)`
-    : chosen;
+  // 'Ver solo docs pendientes' over a whole colegio's providers reads the pending ones since the checkpoint
+  // (pendingProvidersSinceCheckpointCte, with their figures); otherwise each candidate is asked (pendingWorkCte).
+  const pendingProviders = q.filterNotRead && providers && !searching;
+  const where = !q.filterNotRead
+    ? chosen
+    : pendingProviders
+      ? sql`${chosen} and c.id in (select company_id from pending_work)`
+      : sql`${chosen} and c.id in (select company_id from pending_work where pending)`;
 
   // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
   // and stop after the page instead of sorting the whole colegio. The page carries every column of its
@@ -241,18 +247,24 @@ export async function pageColegioCompanies(
   const active = searching
     ? sql`select id from matched where live`
     : sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
-  const pending = q.filterNotRead ? pendingWorkCte(colegioId, active, today) : undefined;
+  const pending = !q.filterNotRead
+    ? undefined
+    : pendingProviders
+      ? pendingProvidersSinceCheckpointCte(colegioId, today)
+      : pendingWorkCte(colegioId, active, today);
   // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
-  const figured = byFigure && !walk ? companyFiguresCte(colegioId, active, today) : undefined;
+  // The pending providers come with their figures: a sort by one joins them.
+  const figured = byFigure && !walk && !pendingProviders ? companyFiguresCte(colegioId, active, today) : undefined;
+  const sortFigures = figured ? sql`figures` : byFigure && pendingProviders ? sql`pending_work` : undefined;
   const countCtes = [searching ? matched : undefined, pending].filter((cte) => cte !== undefined);
   const ctes = figured ? [...countCtes, figured] : countCtes;
   // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
   // it never needs the figures the order may join.
   const counting = pending
-    ? sql`select count(*) from pending_work where pending`
+    ? sql`select count(*) from pending_work ${pendingProviders ? sql`` : sql`where pending`}`
     : searching
       ? sql`select count(*) from matched`
       : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
@@ -269,7 +281,7 @@ export async function pageColegioCompanies(
                        c.owner_company_id, c.owner_user_id
                 from ${members}
                 ${q.sortBy === "owner_user" ? sql`left join users ou on ou.id = c.owner_user_id` : sql``}
-                ${figured ? sql`left join figures fig on fig.company_id = c.id` : sql``}
+                ${sortFigures ? sql`left join ${sortFigures} fig on fig.company_id = c.id` : sql``}
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                 ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}

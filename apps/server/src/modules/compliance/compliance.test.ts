@@ -713,19 +713,61 @@ describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRe
       .sort((a, b) => a - b);
   };
 
+  it("sorted by a figure, keeps the same providers in that figure's order, each with its figures", async () => {
+    const expected = await withWorkLeft();
+    const model = await modelOfDatabase();
+    for (const [sortBy, sortDesc] of [
+      ["pending", "DESC"],
+      ["pending", "ASC"],
+      ["fincas", "DESC"],
+    ] as const) {
+      const res = await post(w.t.colegio, "/companies/companies/index", {
+        type: Role.gremio,
+        filterNotRead: 1,
+        limit: 100,
+        sortBy,
+        sortDesc,
+      });
+      const rows = res.json().data as {
+        id: number;
+        upload_must: number;
+        all_uploaded: number;
+        read_must: number;
+        read_all: number;
+        pending_validation: number;
+        provider_fincas: number;
+      }[];
+      expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected);
+      expect(res.json().count).toBe(expected.length);
+      for (const { id, upload_must, all_uploaded, read_must, read_all, pending_validation } of rows)
+        expect({ upload_must, all_uploaded, read_must, read_all, pending_validation }, String(id)).toEqual(
+          model.company(w.A.id, id),
+        );
+      const key = (r: (typeof rows)[number]) =>
+        sortBy === "fincas"
+          ? r.provider_fincas
+          : Math.max(r.upload_must - r.all_uploaded, 0) + Math.max(r.read_must - r.read_all, 0) + r.pending_validation;
+      const sign = sortDesc === "ASC" ? 1 : -1;
+      const want = [...rows].sort((a, b) => sign * (key(a) - key(b)) || sign * (a.id - b.id));
+      expect(rows.map((r) => r.id)).toEqual(want.map((r) => r.id));
+    }
+  });
+
   it("keeps exactly the providers with work left, again from its cache, and follows a change at once", async () => {
     const expected = await withWorkLeft();
     expect(expected).toContain(w.P1.id);
     expect(expected).not.toContain(w.P0.id);
     expect(await filtered()).toEqual(expected);
-    // Asked again, the answers come from pending_work_cache, one row per member for today.
+    // Asked again, the answers come from company_figures_cache (rows with something owed, those changed
+    // since the colegio's checkpoint computed), one row per active provider for today.
     expect(await filtered()).toEqual(expected);
     const [cached] = await queryRows<{ n: number | string }>(
       db(),
-      sql`select count(*) as n from pending_work_cache where colegio_id = ${w.A.id} and day = ${todayInSpain()}::date`,
+      sql`select count(*) as n from company_figures_cache
+          where colegio_id = ${w.A.id} and day = ${todayInSpain()}::date and owed > 0`,
     );
     expect(Number(cached?.n)).toBeGreaterThanOrEqual(expected.length);
-    // With a search, only the providers it finds are asked, and the total is theirs.
+    // With a search, only the providers it finds are asked (pending_work_cache), and the total is theirs.
     const searched = await post(w.t.colegio, "/companies/companies/index", {
       type: Role.gremio,
       filterNotRead: 1,

@@ -207,6 +207,29 @@ export function providersWalkedByFigureCte(
 }
 
 /**
+ * Common table expressions ending in `pending_work (company_id, upload_must, all_uploaded, read_must, read_all,
+ * pending_validation, fincas)`: the colegio's active providers with work left on `today` ('Ver solo docs
+ * pendientes': `owed` over 0, the same as hasPendingWork) and their figures (to start the caller's `with`).
+ * Those unchanged since the checkpoint are read on company_figures_cache_owed_idx (`owed > 0`), the changed
+ * ones computed (providerFiguresSinceCheckpointCte): the cost is the pending rows' index entries and the
+ * changes, not every provider's versions and rows.
+ */
+export function pendingProvidersSinceCheckpointCte(colegioId: number, today: string): SQL {
+  const columns = sql.raw(COMPANY_FIGURES.join(", "));
+  // isActiveProvider by parts: the membership (colegio_members_type_idx) and no deleted company (few);
+  // companies.type follows colegio_members.company_type (migration 0002's triggers).
+  return sql`${providerFiguresSinceCheckpointCte(colegioId, today, "owed")},
+    pending_work as materialized (
+      select k.company_id, ${sql.raw(COMPANY_FIGURES.map((c) => `k.${c}`).join(", "))} from company_figures_cache k
+      where k.colegio_id = ${colegioId} and k.owed > 0 and k.company_id not in (select id from changed)
+        and k.company_id in (select m.company_id from colegio_members m
+                             where m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and not m.erased)
+        and k.company_id not in (select c.id from companies c where c.type = ${Role.gremio} and c.erased)
+      union all
+      select company_id, ${columns} from figures f where ${sql.raw(owed("f"))} > 0)`;
+}
+
+/**
  * How many transaction ids a checkpoint may lag behind before a read with nothing changed in its colegio
  * moves it anyway: `changed` is a range of every company changed anywhere since, probed for membership.
  */

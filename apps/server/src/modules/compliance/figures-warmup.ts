@@ -30,8 +30,8 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * at start-up and within `checkMs` of Spain's midnight, every live colegio in turn, WARMUP_CHUNK providers or
  * communities per statement, each committing on its own (no long statement or transaction holds the rows a
  * request may want, and requests run between them). A colegio that fails is logged and left to its reads;
- * the others go on. Then the caches' statistics are refreshed (analyzeFigureCaches). Never two runs at once in a process. `stop` ends the checks and the run after the
- * statement in hand.
+ * the others go on. Then the caches' statistics are refreshed (analyzeFigureCaches). Never two runs at
+ * once in a process. `stop` ends the checks and the run after the statement in hand.
  */
 export function scheduleFiguresWarmup(db: Db, log: FastifyBaseLogger, options: WarmupOptions = {}) {
   const today = options.today ?? todayInSpain;
