@@ -10,6 +10,9 @@
  * 'Ver solo docs pendientes' filter computes every provider's figures: it is timed as single requests,
  * cut at BENCH_SLOW_LIMIT seconds (300 by default).
  *
+ * On PostgreSQL, two lists (the colegio's providers and the administrator's communities, page 1) are also
+ * timed as their bare SQL replayed with pgbench (bare-sql.ts), beside the API's rate for the same page.
+ *
  * The dashboards (dashboard.ts): the colegio's figures under 300 ms at p99 once the day's first read has
  * filled the figure caches, the administrator's under 100 ms.
  *
@@ -25,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
+import { bareLists, pgbenchRate } from "./bare-sql.js";
 import { measureCalendar } from "./calendar.js";
 import { measureDashboard } from "./dashboard.js";
 import { BENCH_LOGINS, type Generated, generate } from "./generate.js";
@@ -219,7 +223,9 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       setupClient: (c) => c.setHeaders({ ...loginHeaders, "x-forwarded-for": `10.50.0.${++client}` }),
     }),
   });
-  const asColegio = (await caller(base, "colegio@coordina.test")).request;
+  const colegio = await caller(base, "colegio@coordina.test");
+  const asColegio = colegio.request;
+  if (env.DATABASE_URL) await measureBareSql(backend, base, env.DATABASE_URL, colegio.colg!);
   rows.push({
     backend,
     what: "POST /companies/invitations/index (5.000, pág. 1)",
@@ -342,6 +348,33 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
   await measureFiles(backend, base, again.child);
   rows.push(...(await measureImport(backend, base, again.child)));
   await stop(again.child);
+}
+
+/**
+ * Issue 24, item 2: two lists' API rate beside their bare SQL replayed with pgbench (bare-sql.ts), one after
+ * the other in the same run; the API should reach 70 % of it.
+ */
+async function measureBareSql(backend: string, base: string, url: string, colegioId: number) {
+  const admin = await caller(base, BENCH_LOGINS.administrador);
+  const requests = [
+    { path: "/companies/companies/index", request: (await caller(base, "colegio@coordina.test")).request },
+    { path: "/companies/fincas/index", request: admin.request },
+  ];
+  const bodies = [{ type: 20, page: 1, limit: 10 }, { page: 1 }];
+  const lists = await bareLists(url, colegioId, BENCH_LOGINS.administrador);
+  for (const [i, list] of lists.entries()) {
+    const { path: listPath, request } = requests[i]!;
+    const api = await measureLoad(`${base}${listPath}`, request(bodies[i]!));
+    let value: string;
+    try {
+      const bare = pgbenchRate(url, list, CONNECTIONS, DURATION);
+      const share = (100 * api.rps) / bare;
+      value = `SQL ${Math.round(bare)} peticiones/s (${list.statements.length} sentencias); API ${Math.round(api.rps)} req/s = ${share.toFixed(0)} %; ≥ 70 % ${share >= 70 ? "✓" : "✗"}`;
+    } catch (error) {
+      value = `pgbench no disponible: ${(error as Error).message.split("\n")[0]}`;
+    }
+    rows.push({ backend, what: `SQL desnudo (pgbench) frente a la API: ${list.what}`, value });
+  }
 }
 
 /** A logged-in caller's request options for autocannon; `colg_id` is the caller's (first) colegio. */

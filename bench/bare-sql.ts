@@ -1,0 +1,103 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { communitiesIndexSchema, companiesIndexSchema, Role } from "@coordina/domain";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openPostgres, queryRows } from "../apps/server/src/db/client.js";
+import { pageCommunities } from "../apps/server/src/modules/communities/communities.repository.js";
+import { pageColegioCompanies } from "../apps/server/src/modules/companies/companies.repository.js";
+
+/**
+ * Issue 24: the bare SQL of two lists, replayed with pgbench beside the API's rate for the same page. The
+ * statements are the ones the list's repository sends for one request (recorded from node-postgres as it
+ * runs them, without the session, the policy, the validation or the JSON around them), each a prepared
+ * statement per connection as the server's are, at the bench's connections for its seconds.
+ */
+export interface BareList {
+  what: string;
+  statements: string[];
+}
+
+/** A value of a recorded statement as an SQL literal (pgbench replays text). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (Array.isArray(value)) return literal(`{${value.join(",")}}`);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** The statements `run` sends, with their values written in (each on one line, for pgbench). */
+async function recorded(run: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof first === "string" ? first : first.text;
+    const values = (typeof first === "string" ? second : first.values) ?? [];
+    // One line each (pgbench): comments dropped and the layout's whitespace folded before the values are
+    // written in (the texts hold no string literals of their own).
+    statements.push(
+      `${text
+        .replace(/--[^\n]*/g, "")
+        .replace(/\s+/g, " ")
+        .replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]))};`,
+    );
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return statements;
+}
+
+/** The colegio's providers page 1 and the bench administrator's communities page 1, as their repositories run them. */
+export async function bareLists(url: string, colegioId: number, adminEmail: string): Promise<BareList[]> {
+  const database = await openPostgres(url, 1);
+  try {
+    const [admin] = await queryRows<{ company_id: number }>(
+      database.db,
+      sql`select company_id from users where email = ${adminEmail}`,
+    );
+    const adminCompanyId = admin!.company_id;
+    const providers = await recorded(() =>
+      pageColegioCompanies(database.db, colegioId, {
+        ...companiesIndexSchema.parse({ page: 1, limit: 10 }),
+        type: Role.gremio,
+      }),
+    );
+    const communities = await recorded(() =>
+      pageCommunities(database.db, { colegioId, adminCompanyId }, communitiesIndexSchema.parse({ page: 1 })),
+    );
+    return [
+      { what: "proveedores del colegio, pág. 1", statements: providers },
+      { what: "comunidades del administrador, pág. 1", statements: communities },
+    ];
+  } finally {
+    await database.close();
+  }
+}
+
+/** Transactions (one list request's statements) per second of pgbench at `connections` for `seconds`. */
+export function pgbenchRate(url: string, list: BareList, connections: number, seconds: number): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-pgbench-"));
+  try {
+    const script = path.join(dir, "list.sql");
+    fs.writeFileSync(script, `${list.statements.join("\n")}\n`);
+    const run = spawnSync(
+      "pgbench",
+      ["-n", "-M", "prepared", "-c", String(connections), "-j", "2", "-T", String(seconds), "-f", script, url],
+      { encoding: "utf8" },
+    );
+    const tps = /tps = ([\d.]+)/.exec(run.stdout ?? "");
+    if (run.status !== 0 || !tps) throw new Error(`pgbench: ${run.stderr || run.stdout}`);
+    return Number(tps[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
