@@ -17,7 +17,8 @@
  * filled the figure caches, the administrator's under 100 ms.
  *
  * Last, the colegio imports 10,000 providers from a spreadsheet (imports.ts): the time to the end, and
- * the server's memory growth meanwhile.
+ * the server's memory growth meanwhile. On PostgreSQL, then, the caches' statements at three scales, with
+ * and without a fresh ANALYZE (scales.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +34,7 @@ import { measureCalendar } from "./calendar.js";
 import { measureDashboard } from "./dashboard.js";
 import { BENCH_LOGINS, type Generated, generate } from "./generate.js";
 import { measureImport } from "./imports.js";
+import { measureScales } from "./scales.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -617,6 +619,7 @@ if (await reachable(5432)) {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+  for (const { what, value } of await measureScales(PG_SERVER)) rows.push({ backend: "PostgreSQL", what, value });
 } else {
   console.log("PostgreSQL no responde en 127.0.0.1:5432: solo PGlite.");
 }
