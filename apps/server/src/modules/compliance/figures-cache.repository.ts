@@ -14,12 +14,10 @@ import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./co
  * and the row it stores is never used. It writes, so PostgreSQL runs it once however often the statement
  * reads `name`; it must start the statement's `with`.
  *
- * The hits are looked up first (each company's row by its key, a lateral probe that its `limit 1` keeps
- * from being flattened into a join: never a scan of the day's rows, which a cache analyzed while empty made
- * the planner choose; the key is unique, so the limit changes nothing else) and the misses materialized
- * before anything is computed: `compute` runs for the misses only, whatever plan the statistics suggest (a
- * plan that computed every company and then dropped the hits cost 50 times a cache hit on a third of the
- * bench colegio). A stored row is never replaced by one of an older version or day
+ * The hits are looked up first (one join of the companies with their versions and their rows) and the
+ * misses materialized before anything is computed: `compute` runs for the misses only, whatever plan the
+ * statistics suggest (a plan that computed every company and then dropped the hits cost 50 times a cache
+ * hit on a third of the bench colegio). A stored row is never replaced by one of an older version or day
  * (a slower statement that read the company before a write): the caller still gets what it computed, from
  * its snapshot, and provider_figures_checkpoint can trust a row that no write has touched since.
  */
@@ -42,10 +40,8 @@ function companyCacheCte(o: {
       select w.id, coalesce(v.version, 0) as version, k.company_id is not null as hit, ${list("k.")}
       from (${o.companies}) w(id)
       left join compliance_versions v on v.company_id = w.id
-      left join lateral (
-        select * from ${table} k where k.colegio_id = ${o.colegioId} and k.company_id = w.id
-          and k.day = ${o.today}::date and k.version = coalesce(v.version, 0)
-        limit 1) k on true),
+      left join ${table} k on k.colegio_id = ${o.colegioId} and k.company_id = w.id and k.day = ${o.today}::date
+        and k.version = coalesce(v.version, 0)),
     ${miss} as materialized (select ${want}.id, ${want}.version from ${want} where not ${want}.hit),
     ${computed} as materialized (
       select ${miss}.id as company_id, ${miss}.version, ${list("d.")}
@@ -317,8 +313,8 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
  * uploaded_count, readed_must, readed_count)`: the figures of every live provider (or of `providers`, an
  * int[]) of the communities that `communities` selects (one column) on `today` (providerInCommunityFigures),
  * from provider_figures_cache where a row of that day holds its community's current version, computed and
- * stored otherwise; one statement that computes the misses only and probes each hit by its key, as
- * companyCacheCte (to start the caller's `with`).
+ * stored otherwise; one statement that computes the misses only, as companyCacheCte (to start the caller's
+ * `with`).
  */
 export function providerFiguresCte(communities: SQL, today: string, providers?: SQL): SQL {
   return sql`want as (
@@ -329,11 +325,10 @@ export function providerFiguresCte(communities: SQL, today: string, providers?: 
           left join community_versions v on v.community_id = x.id),
         hit as (
           select k.community_id, k.provider_id, k.upload_must, k.uploaded_count, k.readed_must, k.readed_count
-          from want cross join lateral (
-            select * from provider_figures_cache k
-            where k.community_id = want.community_id and k.provider_id = want.provider_id
-              and k.version = want.version and k.day = ${today}::date
-            limit 1) k),
+          from provider_figures_cache k
+          join want on want.community_id = k.community_id and want.provider_id = k.provider_id
+            and want.version = k.version
+          where k.day = ${today}::date),
         miss as materialized (
           select want.community_id, want.provider_id, want.version from want
           where not exists (select 1 from hit where hit.community_id = want.community_id
@@ -399,10 +394,8 @@ export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string
           from (${communities}) x(id) left join community_versions v on v.community_id = x.id),
         chit as (
           select k.community_id, k.mandatory_count, k.mandatory_uploaded_count, k.expected_count_read, k.count_read
-          from cwant cross join lateral (
-            select * from community_figures_cache k
-            where k.community_id = cwant.id and k.version = cwant.version and k.day = ${today}::date
-            limit 1) k),
+          from community_figures_cache k join cwant on cwant.id = k.community_id and cwant.version = k.version
+          where k.day = ${today}::date),
         cmissing as materialized (select cwant.id, cwant.version from cwant
                      where not exists (select 1 from chit where chit.community_id = cwant.id)),
         ${providerFiguresCte(sql`select id from cmissing`, today)},
