@@ -687,6 +687,17 @@ describe("once the providers and the administrator have uploaded their documents
   });
 });
 
+/** A row of the colegio's providers list, with the figures these tests compare. */
+interface ProviderListRow {
+  id: number;
+  upload_must: number;
+  all_uploaded: number;
+  read_must: number;
+  read_all: number;
+  pending_validation: number;
+  provider_fincas: number;
+}
+
 describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRead)", () => {
   /** The providers of colegio A the filter keeps, and its total. */
   const filtered = async () => {
@@ -728,15 +739,7 @@ describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRe
         sortBy,
         sortDesc,
       });
-      const rows = res.json().data as {
-        id: number;
-        upload_must: number;
-        all_uploaded: number;
-        read_must: number;
-        read_all: number;
-        pending_validation: number;
-        provider_fincas: number;
-      }[];
+      const rows = res.json().data as ProviderListRow[];
       expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected);
       expect(res.json().count).toBe(expected.length);
       for (const { id, upload_must, all_uploaded, read_must, read_all, pending_validation } of rows)
@@ -788,15 +791,7 @@ describe("'Ver solo docs pendientes' (companies/companies/index with filterNotRe
 });
 
 describe("the colegio's providers sorted by a figure (companies/companies/index, companies/providers/summary)", () => {
-  interface Row {
-    id: number;
-    upload_must: number;
-    all_uploaded: number;
-    read_must: number;
-    read_all: number;
-    pending_validation: number;
-    provider_fincas: number;
-  }
+  type Row = ProviderListRow;
   const sorted = async (sortBy: "pending" | "fincas", sortDesc: "ASC" | "DESC") => {
     const res = await post(w.t.colegio, "/companies/companies/index", {
       type: Role.gremio,
