@@ -67,14 +67,16 @@ const RUNS = Number(process.env.FC_RUNS ?? 0);
 const WORLD_RUNS = RUNS || 1500;
 const STORY_RUNS = RUNS || 300;
 /**
- * A failure shrinks for as long as the time left allows, then reports the smallest world found so far
- * (vitest's own timeout would report nothing). A machine too slow for the runs in that time fails: the
- * test's name promises that many worlds.
+ * A guard against a hang, not a claim about speed: the 300 stories take about 110 s alone on the
+ * development machine, and CI's machine under the whole suite ran them 2.4 times slower (246 of 300 in
+ * 210 s), so the limit leaves room for far slower. A failure shrinks for as long as the time left allows,
+ * then reports the smallest world found so far (vitest's own timeout would report nothing). A run cut off
+ * still fails: the test's name promises that many worlds.
  */
-const TIMEOUT = Math.max(240_000, RUNS * 250);
+const TIMEOUT = Math.max(900_000, RUNS * 250);
 
 async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, numRuns: number) {
-  const out = await fc.check(property, { numRuns, interruptAfterTimeLimit: TIMEOUT - 30_000 });
+  const out = await fc.check(property, { numRuns, interruptAfterTimeLimit: TIMEOUT - 60_000 });
   if (out.failed) {
     const error = out.errorInstance;
     const detail = error instanceof Error ? error.message : String(error);
