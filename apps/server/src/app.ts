@@ -46,11 +46,12 @@ import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { summariesRoutes } from "./modules/summaries/summaries.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
-import { authPlugin } from "./plugins/auth.js";
+import { authPlugin, type LiveSession } from "./plugins/auth.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.js";
+import { SessionCache } from "./plugins/session-cache.js";
 import { registerValidation } from "./plugins/validation.js";
 import { registerWebApp } from "./plugins/web.js";
 
@@ -161,7 +162,10 @@ export async function buildApp(options: BuildAppOptions) {
     });
     app.addHook("onClose", async () => Promise.all([warmup.stop(), refresh.stop()]));
   }
-  const background = new BackgroundTasks(app.log);
+  const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
+  const sessions = new SessionCache<LiveSession>(authSettings.sessionCacheSeconds * 1000, 10_000);
+  // Work done after an answer (an import) may change who may do what, as a request's may.
+  const background = new BackgroundTasks(app.log, () => sessions.empty());
   app.decorate("background", background);
   // Work still running may yet write mail to the outbox: it ends before the mailer does.
   app.addHook("onClose", async () => {
@@ -185,11 +189,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fileLinkRoutes, { store });
   await app.register(icalFeedRoutes);
 
-  const authSettings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...options.auth };
   await app.register(async (api) => {
     // The API's JSON only: the web app is served precompressed (plugins/web.ts).
     await registerCompression(api);
-    await api.register(authPlugin);
+    await api.register(authPlugin, { sessions });
     await api.register(authRoutes, { settings: authSettings });
     await api.register(colegiosRoutes);
     await api.register(appInfoRoutes);

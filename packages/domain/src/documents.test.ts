@@ -41,4 +41,14 @@ describe("expiry indicator (02 §4)", () => {
     expect(todayInSpain(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
     expect(todayInSpain(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
   });
+
+  it("turns the day at Spain's midnight to the millisecond, though it formats once a minute", () => {
+    expect(todayInSpain(new Date("2026-07-01T21:59:00.000Z"))).toBe("2026-07-01");
+    expect(todayInSpain(new Date("2026-07-01T21:59:59.999Z"))).toBe("2026-07-01");
+    expect(todayInSpain(new Date("2026-07-01T22:00:00.000Z"))).toBe("2026-07-02");
+    expect(todayInSpain(new Date("2026-07-01T21:59:30.000Z"))).toBe("2026-07-01");
+    // Winter time: midnight is 23:00 UTC.
+    expect(todayInSpain(new Date("2026-12-31T22:59:59.999Z"))).toBe("2026-12-31");
+    expect(todayInSpain(new Date("2026-12-31T23:00:00.000Z"))).toBe("2027-01-01");
+  });
 });

@@ -82,9 +82,20 @@ const spainDay = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** Today's date in Spain, YYYY-MM-DD: expiry dates are calendar days of the portal's users. */
+let formattedMinute = Number.NaN;
+let formattedDay = "";
+
+/**
+ * Today's date in Spain, YYYY-MM-DD: expiry dates are calendar days of the portal's users. Formatted once a
+ * minute (every request asks it): Spain's days begin on a whole UTC minute, its offsets being whole hours.
+ */
 export function todayInSpain(now: Date = new Date()): string {
-  return spainDay.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== formattedMinute) {
+    formattedDay = spainDay.format(now);
+    formattedMinute = minute;
+  }
+  return formattedDay;
 }
 
 /**

@@ -249,6 +249,8 @@ function statementName(text: string): string {
 /** A statement's values by name, and what its SQL is built with: a placeholder of each, or the value itself. */
 export type StatementValues = Record<string, unknown>;
 export type Slots<V extends StatementValues> = { readonly [K in keyof V]: SQLWrapper };
+/** A value SQL is built with, or the slot (queryRowsBuiltOnce) it is filled from at each run. */
+export type Slotted<T> = T | SQLWrapper;
 
 function slotsOf<V extends StatementValues>(values: V, slot: (name: string) => SQLWrapper): Slots<V> {
   return Object.fromEntries(Object.keys(values).map((name) => [name, slot(name)])) as { [K in keyof V]: SQLWrapper };

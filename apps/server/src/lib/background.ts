@@ -9,13 +9,20 @@ import { errorLogFields } from "./db-errors.js";
 export class BackgroundTasks {
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** told as each task ends, however it ends */
+    private readonly onEnd: () => void = () => {},
+  ) {}
 
   run(name: string, task: () => Promise<void>) {
     const done: Promise<void> = Promise.resolve()
       .then(task)
       .catch((err: unknown) => this.log.error({ ...errorLogFields(err), task: name }, "background task failed"))
-      .finally(() => this.running.delete(done));
+      .finally(() => {
+        this.running.delete(done);
+        this.onEnd();
+      });
     this.running.add(done);
   }
 

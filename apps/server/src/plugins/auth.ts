@@ -1,10 +1,11 @@
 import { ErrorKey, ROLE_NUMBERS, ROLES_WITH_LEGAL_NOTICE } from "@coordina/domain";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Actor } from "../lib/actor.js";
 import { AppError } from "../lib/app-error.js";
 import { hashToken } from "../lib/tokens.js";
 import { findLiveSession } from "../modules/auth/auth.repository.js";
+import type { SessionCache } from "./session-cache.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -14,6 +15,11 @@ declare module "fastify" {
     roles?: readonly number[];
     /** reachable before the legal notice is accepted (logout, current user, settings) */
     beforeLegal?: boolean;
+    /**
+     * writes nothing that decides who may do what (a list read): its requests keep the sessions cache,
+     * every other request empties it (SessionCache)
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -65,12 +71,48 @@ function takeColegioId(request: FastifyRequest): number | null {
   return id;
 }
 
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
 /**
- * Resolves the caller of every route in this scope before validation: a live session (401), the legal
- * notice accepted where the role requires it (403), an allowed role (403) and membership of the
- * requested colegio (403). Routes opt out with `config.public`.
+ * The caller of a live session, or why it may not use the route: the legal notice accepted where the role
+ * requires it (403), an allowed role (403) and membership of the requested colegio (403).
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+function actorOrRefusal(found: LiveSession, token: string, colegioId: number | null, config: FastifyContextConfig) {
+  const actor: Actor = {
+    userId: found.user_id,
+    email: found.email,
+    role: found.user_role,
+    companyId: found.company_id,
+    sessionId: found.session_id,
+    sessionCreated: found.session_created,
+    token,
+    colegioId: null,
+  };
+  // Administrators and providers use nothing until they accept the terms (spec 01 §4): enforced here,
+  // not only by the web app's redirect to /legal.
+  // In a chosen colegio that saved newer conditions of the role, the last acceptance is not enough: they accept
+  // again (issue 23 part 4); with none chosen, in each colegio they work in (a request without a colegio reads
+  // all of them). A colegio the caller is not in answers its own refusal below, telling nothing.
+  const accepted = found.legal_accepted && (found.terms_current || (colegioId !== null && !found.in_colegio));
+  if (!accepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
+    return new AppError(403, ErrorKey.legalNotAccepted);
+  }
+  if (config.roles && !config.roles.includes(actor.role)) return new AppError(403, ErrorKey.forbidden);
+  if (colegioId !== null) {
+    if (!found.in_colegio) return new AppError(403, ErrorKey.colegioForbidden);
+    actor.colegioId = colegioId;
+  }
+  return actor;
+}
+
+/**
+ * Resolves the caller of every route in this scope before validation: a live session (401), then
+ * actorOrRefusal. Routes opt out with `config.public`. A session that let its caller through is kept in
+ * `sessions` for the next requests; every request to a route not marked `readOnly` empties it before its
+ * answer leaves (SessionCache says why that is exact within this process).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionCache<LiveSession> }) => {
+  const { sessions } = options;
   app.decorateRequest("actor", null);
   app.addHook("preValidation", async (request) => {
     const config = request.routeOptions.config;
@@ -79,34 +121,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     const token = bearerToken(request);
     if (!token) throw new AppError(401, ErrorKey.unauthorized);
-    const found = await findLiveSession(app.db, hashToken(token), colegioId);
+    const tokenHash = hashToken(token);
+    const key = `${tokenHash} ${colegioId ?? ""}`;
+    const kept = sessions.get(key);
+    const generation = sessions.generation;
+    const found = kept ?? (await findLiveSession(app.db, tokenHash, colegioId));
     if (!found || found.deactivated) throw new AppError(401, ErrorKey.unauthorized);
-
-    const actor: Actor = {
-      userId: found.user_id,
-      email: found.email,
-      role: found.user_role,
-      companyId: found.company_id,
-      sessionId: found.session_id,
-      sessionCreated: found.session_created,
-      token,
-      colegioId: null,
-    };
-    // Administrators and providers use nothing until they accept the terms (spec 01 §4): enforced here,
-    // not only by the web app's redirect to /legal.
-    // In a chosen colegio that saved newer conditions of the role, the last acceptance is not enough: they accept
-    // again (issue 23 part 4); with none chosen, in each colegio they work in (a request without a colegio reads
-    // all of them). A colegio the caller is not in answers its own refusal below, telling nothing.
-    const accepted = found.legal_accepted && (found.terms_current || (colegioId !== null && !found.in_colegio));
-    if (!accepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
-      throw new AppError(403, ErrorKey.legalNotAccepted);
-    }
-    if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
-    if (colegioId !== null) {
-      if (!found.in_colegio) throw new AppError(403, ErrorKey.colegioForbidden);
-      actor.colegioId = colegioId;
-    }
+    const actor = actorOrRefusal(found, token, colegioId, config);
+    if (actor instanceof AppError) throw actor;
+    // Kept once it let its caller through; each request checks its own route's roles and notice against it.
+    if (!kept) sessions.keep(key, found, generation, found.session_expires);
     request.actor = actor;
+  });
+  app.addHook("onSend", async (request) => {
+    if (!request.routeOptions.config.readOnly) sessions.empty();
   });
 });
 

@@ -195,7 +195,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/companies/invitations/index",
     {
-      config: { roles: ANY_ROLE },
+      config: { roles: ANY_ROLE, readOnly: true },
       schema: {
         tags: ["invitations"],
         summary: "Invitaciones enviadas por la compañía del usuario (paginado, con estado)",

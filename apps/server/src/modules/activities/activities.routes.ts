@@ -22,7 +22,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/activities/index",
     {
-      config: { roles: ACTIVITY_ROLES.edit },
+      config: { roles: ACTIVITY_ROLES.edit, readOnly: true },
       schema: {
         tags: ["activities"],
         summary: "Actividades del colegio (paginado, con el número de proveedores de cada una)",

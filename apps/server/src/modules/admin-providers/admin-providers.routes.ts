@@ -23,7 +23,7 @@ export const adminProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/admin-fincas/providers",
     {
-      config: { roles: [administrador, colegio] },
+      config: { roles: [administrador, colegio], readOnly: true },
       schema: {
         tags,
         summary:

@@ -54,7 +54,7 @@ export const arrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/porteros/llegadas/index",
     {
-      config: { roles: [administrador, colegio, gremio, portero] },
+      config: { roles: [administrador, colegio, gremio, portero], readOnly: true },
       schema: {
         tags: ["arrivals"],
         summary: "Llegadas registradas en la comunidad, de la más reciente a la más antigua (paginado)",

@@ -42,7 +42,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: 
     db,
     "live-session",
     { tokenHash, colegioId },
-    (v) => sql`select s.id as session_id, s.created_at as session_created,
+    (v) => sql`select s.id as session_id, s.created_at as session_created, s.expires_at as session_expires,
         u.id as user_id, u.email, u.user_role, u.company_id, u.erased or c.erased as deactivated,
         exists (select 1 from assigned_settings a
           where a.user_id = u.id and a.name = ${SETTING_ACCEPTED_LEGAL} and a.value = 'true') as legal_accepted,
@@ -58,6 +58,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, colegioId: 
     {
       session_id: col.int,
       session_created: col.date,
+      session_expires: col.date,
       user_id: col.int,
       email: col.text,
       user_role: col.int,

@@ -33,6 +33,8 @@ export interface AuthSettings {
   account: ThrottleLimits;
   /** one address whatever the account: against trying one password on many accounts */
   ip: ThrottleLimits;
+  /** how long a server may keep a session it let through without asking the database again (SessionCache) */
+  sessionCacheSeconds: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   pair: { maxFailures: 5, windowSeconds: 60 * 60, lockSeconds: 2, maxLockSeconds: 15 * 60 },
   account: { maxFailures: 100, windowSeconds: 60 * 60, lockSeconds: 60 * 60 },
   ip: { maxFailures: 300, windowSeconds: 60 * 60, lockSeconds: 15 * 60 },
+  sessionCacheSeconds: 5,
 };
 
 interface LoginInput {

@@ -14,6 +14,7 @@ import {
 import { queryRows } from "../../db/client.js";
 import { companies, sessions } from "../../db/schema/index.js";
 import { ensureCompany, ensureUser } from "../../db/seed/builders.js";
+import { hashToken } from "../../lib/tokens.js";
 import { issueLinkToken } from "../accounts/tokens.repository.js";
 import { throttleAddress } from "./auth.repository.js";
 
@@ -333,6 +334,51 @@ describe("sessions", () => {
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ result: true });
     expect((await current(token)).statusCode).toBe(401);
+  });
+});
+
+describe("sessions kept between list reads (SessionCache)", () => {
+  const providersPage = (token: string) =>
+    call(ctx.app, "POST", "/companies/companies/index", {
+      token,
+      body: { type: Role.gremio, page: 1, limit: 10, colg_id: ctx.seed.colegio.id },
+    });
+
+  it("refuses a list read right after the session's logout, though the reads before it were let through", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+    expect((await providersPage(token)).statusCode).toBe(200);
+    expect((await providersPage(token)).statusCode).toBe(200);
+    expect((await call(ctx.app, "POST", "/companies/users/logout", { token })).statusCode).toBe(200);
+    const refused = await providersPage(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ result: false, error: ErrorKey.unauthorized });
+  });
+
+  it("sees an end of access written elsewhere once any request of this server may have written", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.colegio);
+    expect((await providersPage(token)).statusCode).toBe(200);
+    // Revoked from outside this server's requests (another server, a script): the kept session still reads,
+    // for the cache's seconds at most (docs/operations.md).
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await providersPage(token)).statusCode).toBe(200);
+    // Any request of this server that may write empties the cache, a refused one too.
+    expect((await call(ctx.app, "POST", "/companies/users/logout", {})).statusCode).toBe(401);
+    expect((await providersPage(token)).statusCode).toBe(401);
+  });
+
+  it("checks each route's roles against a kept session", async () => {
+    const token = await tokenFor(ctx.app, DEMO_ACCOUNTS.gremio);
+    const definitions = await call(ctx.app, "POST", "/document-require-definitions/index", {
+      token,
+      body: { page: 1, colg_id: ctx.seed.colegio.id },
+    });
+    expect(definitions.statusCode).toBe(200);
+    const refused = await providersPage(token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ result: false, error: ErrorKey.forbidden });
   });
 });
 

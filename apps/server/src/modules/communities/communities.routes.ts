@@ -33,7 +33,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies/fincas/index",
     {
-      config: { roles: [administrador, colegio] },
+      config: { roles: [administrador, colegio], readOnly: true },
       schema: {
         tags: ["communities"],
         summary: "Comunidades del administrador en el colegio (o todas las del colegio), con sus cifras",

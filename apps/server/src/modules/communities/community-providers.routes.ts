@@ -28,7 +28,7 @@ export const communityProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/companies-providers/index",
     {
-      config: { roles: [administrador, colegio] },
+      config: { roles: [administrador, colegio], readOnly: true },
       schema: {
         tags: ["community-providers"],
         summary: "Proveedores de una comunidad (idFinca), con sus cifras de subida y lectura",

@@ -46,7 +46,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = 
     app.post(
       list.path,
       {
-        config: { roles: ADMINISTRATORS },
+        config: { roles: ADMINISTRATORS, readOnly: true },
         schema: {
           tags: ["companies"],
           summary: `${list.summary} (paginado, con cifras de documentos y fincas)`,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Slotted } from "../../db/client.js";
 import {
   communityUploaders,
   current,
@@ -28,7 +29,7 @@ const PROVIDER_DESTS = PROVIDER_ORIGINS;
  * Read figures of `provider` in the community row `f` (readed_must, readed_count): current documents
  * that count there, need reading by providers, uploaded by the administrator or another live provider.
  */
-function readsInCommunity(f: SQL, provider: SQL, today: string): SQL {
+function readsInCommunity(f: SQL, provider: SQL, today: Slotted<string>): SQL {
   return sql`(select count(*)::int as readed_must, count(rm.id)::int as readed_count
     from ${communityUploaders(f)} party
     cross join lateral ${documentsOfIn(sql`party.company_id`, sql`${f}.id`)} rdoc
@@ -48,7 +49,7 @@ function servesLive(f: SQL, provider: SQL): SQL {
  * uploaded_count, readed_must, readed_count. Always one row; zeros where the provider does not serve a
  * live community.
  */
-export function providerInCommunityFigures(communityId: SQL, providerId: SQL, today: string): SQL {
+export function providerInCommunityFigures(communityId: SQL, providerId: SQL, today: Slotted<string>): SQL {
   return sql`(select
       case when s.serving then u.upload_must else 0 end as upload_must,
       case when s.serving then u.uploaded_count else 0 end as uploaded_count,
@@ -70,7 +71,7 @@ export function providerInCommunityFigures(communityId: SQL, providerId: SQL, to
  * are. Always one row. Its own names (ov_served, duty) keep clear of the caller's aliases, which
  * `providerId` may name (a correlated column: `pc.id`).
  */
-export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: string, withReads = true): SQL {
+export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: Slotted<string>, withReads = true): SQL {
   const reads = withReads
     ? sql`, rs.must_read, rs.readed
       from (select coalesce(sum(r.readed_must), 0)::int as must_read, coalesce(sum(r.readed_count), 0)::int as readed
@@ -99,7 +100,7 @@ export function providerFiguresOver(providerId: SQL, communityIds: SQL, today: s
  * general documents are counted once and multiplied; documents for one community are counted there; the
  * marks are the provider's own, each checked against the document it marks.
  */
-function companyReads(colegioId: number, provider: SQL, today: string): SQL {
+function companyReads(colegioId: Slotted<number>, provider: SQL, today: Slotted<string>): SQL {
   const readable = (doc: SQL) => sql`join document_definitions rd on rd.id = ${doc}.definition_id
     and rd.colegio_id = ${colegioId} and rd.erased = false and rd.dest_read_required
     and rd.requirement_dest in (${PROVIDER_DESTS})`;
@@ -142,7 +143,7 @@ function companyReads(colegioId: number, provider: SQL, today: string): SQL {
  * each (a general definition once, a bound one per community served), reads summed over the communities
  * it serves, and its current documents waiting for the colegio's validation. Always one row.
  */
-export function companyFigures(colegioId: number, companyId: SQL, today: string): SQL {
+export function companyFigures(colegioId: Slotted<number>, companyId: SQL, today: Slotted<string>): SQL {
   return sql`(select up.upload_must, up.all_uploaded, rd.read_must, rd.read_all, pv.pending_validation
     from (select count(*)::int as upload_must,
             count(*) filter (where exists (select 1 from company_documents cdu
@@ -172,7 +173,7 @@ export function companyFigures(colegioId: number, companyId: SQL, today: string)
  * companyFigures' (upload_must − all_uploaded) + (read_must − read_all) + pending_validation > 0, but
  * each part stops at its first example instead of counting everything ('Ver solo docs pendientes').
  */
-export function hasPendingWork(colegioId: number, companyId: SQL, today: string): SQL {
+export function hasPendingWork(colegioId: Slotted<number>, companyId: SQL, today: Slotted<string>): SQL {
   const served = sql`community_providers hp
     join communities hf on hf.id = hp.community_id and hf.erased = false and hf.colegio_id = ${colegioId}
     where hp.provider_company_id = ${companyId} and hp.erased = false`;

@@ -1,5 +1,6 @@
 import { type DocumentParty, EXPIRING_SOON_DAYS } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
+import type { Slotted } from "../../db/client.js";
 import { current, including } from "./figure-parts.sql.js";
 
 /*
@@ -10,13 +11,13 @@ import { current, including } from "./figure-parts.sql.js";
  */
 
 /** The live communities of a colegio where a provider has duties: those it serves (a live link), as `f`. */
-export const providerCommunities = (colegioId: number, companyId: number): SQL =>
+export const providerCommunities = (colegioId: Slotted<number>, companyId: number): SQL =>
   sql`select f.id, f.name from community_providers cp
       join communities f on f.id = cp.community_id and f.erased = false and f.colegio_id = ${colegioId}
       where cp.provider_company_id = ${companyId} and cp.erased = false`;
 
 /** … where a porter (its company) has duties (rule 8): those where it is a live porter. */
-export const porterCommunities = (colegioId: number, companyId: number): SQL =>
+export const porterCommunities = (colegioId: Slotted<number>, companyId: number): SQL =>
   sql`select f.id, f.name from communities f
       where f.colegio_id = ${colegioId} and f.erased = false and exists (
         select 1 from community_porters lp
@@ -24,7 +25,7 @@ export const porterCommunities = (colegioId: number, companyId: number): SQL =>
         where lp.community_id = f.id and lp.erased = false)`;
 
 /** … where an administrator has duties: the live communities it administers. */
-export const administratorCommunities = (colegioId: number, companyId: number): SQL =>
+export const administratorCommunities = (colegioId: Slotted<number>, companyId: number): SQL =>
   sql`select f.id, f.name from communities f
       where f.admin_company_id = ${companyId} and f.colegio_id = ${colegioId} and f.erased = false`;
 
@@ -41,11 +42,11 @@ export const administratorCommunities = (colegioId: number, companyId: number): 
  * general one), state, obsolete. No order.
  */
 export function uploadDutyStates(
-  colegioId: number,
+  colegioId: Slotted<number>,
   companyId: number,
   party: DocumentParty,
   communities: SQL,
-  today: string,
+  today: Slotted<string>,
 ): SQL {
   const live = current(sql`hd`, sql`duty`, today);
   return sql`select duty.definition_id, duty.definition_name, duty.definition_group, duty.bound, duty.finca_id,

@@ -1,5 +1,6 @@
 import { type DocumentParty, requirementsIncluding } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
+import type { Slotted } from "../../db/client.js";
 import { sqlList } from "../../lib/sql-list.js";
 
 /*
@@ -15,7 +16,7 @@ export const including = (party: DocumentParty): SQL => sqlList(requirementsIncl
  * The document row `doc` of definition `def` is current (isCurrentDocument), read from the document's
  * copies of its file's deletion and expiry.
  */
-export function current(doc: SQL, def: SQL, today: string): SQL {
+export function current(doc: SQL, def: SQL, today: Slotted<string>): SQL {
   return sql`${doc}.file_deleted = false
     and (${doc}.file_obsolete >= ${today}::date or (${doc}.file_obsolete is null and ${def}.obsoletable = false))`;
 }
@@ -42,7 +43,7 @@ export const uploadDefinitions = (f: SQL, party: DocumentParty) => sql`document_
  * Upload figures of `company`, uploading as `party`, in the community row `f` (upload_must,
  * uploaded_count), whether it is a party there or not.
  */
-export function uploadsInCommunity(f: SQL, company: SQL, party: DocumentParty, today: string): SQL {
+export function uploadsInCommunity(f: SQL, company: SQL, party: DocumentParty, today: Slotted<string>): SQL {
   return sql`(select (select count(*) from ${uploadDefinitions(f, party)})::int as upload_must,
       (select count(distinct up.definition_id) from ${documentsOfIn(company, sql`${f}.id`)} up
        join document_definitions ud on ud.id = up.definition_id and ud.assocfinca = up.bound
@@ -55,7 +56,7 @@ export function uploadsInCommunity(f: SQL, company: SQL, party: DocumentParty, t
  * The documents of the community row `f` that `party` must read: joins `rdoc` (documentsOfIn) to its
  * definition `rd`; ends in a `where`, to which callers add their conditions with `and`.
  */
-export function readDefinitionOf(f: SQL, party: DocumentParty, today: string): SQL {
+export function readDefinitionOf(f: SQL, party: DocumentParty, today: Slotted<string>): SQL {
   return sql`join document_definitions rd on rd.id = rdoc.definition_id and rd.assocfinca = rdoc.bound
       and rd.colegio_id = ${f}.colegio_id and rd.erased = false and rd.dest_read_required
       and rd.requirement_dest in (${including(party)})

@@ -1,8 +1,7 @@
 import { type CommunityFigures, type CompanyFigures, type ProviderInCommunityFigures, Role } from "@coordina/domain";
 import { type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { col, queryTypedPrepared } from "../../db/rows.js";
-import { intArray } from "../../lib/sql-list.js";
+import type { DbOrTx, Slotted } from "../../db/client.js";
+import { col, queryTypedBuiltOnce, queryTypedPrepared } from "../../db/rows.js";
 import { companyFigures, hasPendingWork, providerInCommunityFigures } from "./compliance.sql.js";
 
 /**
@@ -25,9 +24,9 @@ function companyCacheCte(o: {
   name: string;
   table: string;
   columns: readonly string[];
-  colegioId: number;
+  colegioId: Slotted<number>;
   companies: SQL;
-  today: string;
+  today: Slotted<string>;
   compute: (company: SQL) => SQL;
 }): SQL {
   const [want, miss, computed, stored] = ["want", "miss", "computed", "stored"].map((part) =>
@@ -76,7 +75,7 @@ const COMPANY_FIGURES: readonly (keyof CachedCompanyFigures)[] = [
  * 'En Fincas': the colegio's live communities where `company` is a live provider. A link written or a
  * community deleted raises the provider's version (migration 0007), so it is kept with the figures.
  */
-export const providerFincas = (colegioId: number, company: SQL) =>
+export const providerFincas = (colegioId: Slotted<number>, company: SQL) =>
   sql`(select count(*)::int from community_providers cp join communities f on f.id = cp.community_id
        where cp.provider_company_id = ${company} and cp.erased = false and f.erased = false
          and f.colegio_id = ${colegioId})`;
@@ -88,7 +87,7 @@ export const providerFincas = (colegioId: number, company: SQL) =>
  * Sorting a list by a figure reads them for every candidate: hits cost an index probe, only the misses are
  * computed.
  */
-export function companyFiguresCte(colegioId: number, companies: SQL, today: string): SQL {
+export function companyFiguresCte(colegioId: Slotted<number>, companies: SQL, today: Slotted<string>): SQL {
   return companyCacheCte({
     name: "figures",
     table: "company_figures_cache",
@@ -246,7 +245,15 @@ export async function companyFiguresOf(
   today: string,
 ): Promise<Map<number, CachedCompanyFigures>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await companyFiguresOver(db, colegioId, sql`select unnest(${intArray(companyIds)})`, today);
+  // Asked by every page of the colegio's company lists: built once (a fifth of the server's CPU per page).
+  const rows = await queryTypedBuiltOnce(
+    db,
+    "figures-cache:company-figures-of",
+    { colegioId, ids: `{${companyIds.join(",")}}`, today },
+    (v) =>
+      sql`with ${companyFiguresCte(v.colegioId, sql`select unnest(${v.ids}::int[])`, v.today)} select * from figures`,
+    COMPANY_FIGURES_ROW,
+  );
   return new Map(rows.map(({ company_id, ...figures }) => [company_id, figures]));
 }
 
@@ -255,16 +262,22 @@ export async function companyFiguresOf(
  * dashboard asks it of all its providers at once.
  */
 export function companyFiguresOver(db: DbOrTx, colegioId: number, companies: SQL, today: string) {
-  return queryTypedPrepared(db, sql`with ${companyFiguresCte(colegioId, companies, today)} select * from figures`, {
-    company_id: col.int,
-    upload_must: col.int,
-    all_uploaded: col.int,
-    read_must: col.int,
-    read_all: col.int,
-    pending_validation: col.int,
-    fincas: col.int,
-  });
+  return queryTypedPrepared(
+    db,
+    sql`with ${companyFiguresCte(colegioId, companies, today)} select * from figures`,
+    COMPANY_FIGURES_ROW,
+  );
 }
+
+const COMPANY_FIGURES_ROW = {
+  company_id: col.int,
+  upload_must: col.int,
+  all_uploaded: col.int,
+  read_must: col.int,
+  read_all: col.int,
+  pending_validation: col.int,
+  fincas: col.int,
+};
 
 /**
  * The list figures of the colegio's active providers (membership and company live), as the providers list
@@ -316,7 +329,7 @@ export interface ProviderFiguresRow extends ProviderInCommunityFigures {
  * stored otherwise; one statement that computes the misses only, as companyCacheCte (to start the caller's
  * `with`).
  */
-export function providerFiguresCte(communities: SQL, today: string, providers?: SQL): SQL {
+export function providerFiguresCte(communities: SQL, today: Slotted<string>, providers?: SQL): SQL {
   return sql`want as (
           select cp.community_id, cp.provider_company_id as provider_id, coalesce(v.version, 0) as version
           from (${communities}) x(id)
@@ -368,11 +381,18 @@ export async function providerFiguresOf(
   providerIds?: number[],
 ): Promise<ProviderFiguresRow[]> {
   if (communityIds.length === 0 || providerIds?.length === 0) return [];
-  const ids = intArray(communityIds);
-  const only = providerIds && intArray(providerIds);
-  return queryTypedPrepared(
+  const ints = (ids: number[]) => `{${ids.join(",")}}`;
+  // Asked by every page of the communities lists and of a community's providers: built once.
+  return queryTypedBuiltOnce(
     db,
-    sql`with ${providerFiguresCte(sql`select unnest(${ids})`, today, only)} select * from provider_figures`,
+    `figures-cache:provider-figures-of${providerIds ? ":some" : ""}`,
+    { communities: ints(communityIds), providers: providerIds ? ints(providerIds) : null, today },
+    (v) =>
+      sql`with ${providerFiguresCte(
+        sql`select unnest(${v.communities}::int[])`,
+        v.today,
+        providerIds && sql`${v.providers}::int[]`,
+      )} select * from provider_figures`,
     PROVIDER_FIGURES_ROW,
   );
 }

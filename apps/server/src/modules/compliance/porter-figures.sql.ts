@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Slotted } from "../../db/client.js";
 import {
   communityUploaders,
   current,
@@ -25,7 +26,7 @@ function livePorterOf(f: SQL, porter: SQL): SQL {
  * Read figures of `porter` in the community row `f` (read_must, read_count): current documents that count
  * there, need reading by porters, uploaded by the administrator or a live provider.
  */
-function porterReadsIn(f: SQL, porter: SQL, today: string): SQL {
+function porterReadsIn(f: SQL, porter: SQL, today: Slotted<string>): SQL {
   return sql`(select count(*)::int as read_must, count(rm.id)::int as read_count
     from ${communityUploaders(f)} party
     cross join lateral ${documentsOfIn(sql`party.company_id`, sql`${f}.id`)} rdoc
@@ -39,7 +40,7 @@ function porterReadsIn(f: SQL, porter: SQL, today: string): SQL {
  * uploaded_count, read_must, read_count. One row for an existing community; zeros where the porter is not
  * a live porter of a live community.
  */
-export function porterInCommunityFigures(communityId: SQL, porterCompanyId: SQL, today: string): SQL {
+export function porterInCommunityFigures(communityId: SQL, porterCompanyId: SQL, today: Slotted<string>): SQL {
   return sql`(select
       case when s.live then u.upload_must else 0 end as upload_must,
       case when s.live then u.uploaded_count else 0 end as uploaded_count,
@@ -58,7 +59,7 @@ export function porterInCommunityFigures(communityId: SQL, porterCompanyId: SQL,
  * each upload once (a general definition once, a per-community one once per community), must_read and
  * readed are summed over those communities, numfincas is how many they are. Always one row.
  */
-export function porterFiguresOver(porterCompanyId: SQL, communityIds: SQL, today: string): SQL {
+export function porterFiguresOver(porterCompanyId: SQL, communityIds: SQL, today: Slotted<string>): SQL {
   return sql`(with pc as materialized (
       select f.id, f.colegio_id, f.admin_company_id from communities f
       where f.id in (${communityIds}) and ${livePorterOf(sql`f`, porterCompanyId)}),

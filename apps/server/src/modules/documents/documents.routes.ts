@@ -66,7 +66,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asyn
   app.post(
     "/document-require-definitions/index",
     {
-      config: { roles: everyone },
+      config: { roles: everyone, readOnly: true },
       schema: {
         tags: ["documents"],
         summary: "Definiciones de documentos del colegio: por pestaña (quién sube) y grupo",

@@ -21,7 +21,7 @@ export const masterRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asy
     app.get(
       path,
       {
-        config: { roles },
+        config: { roles, readOnly: true },
         schema: {
           tags: ["master"],
           summary: "Colegios del master (paginado): id, CIF, nombre, gestor principal y bandera",

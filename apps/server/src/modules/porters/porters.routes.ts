@@ -57,7 +57,7 @@ export const portersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = as
   app.post(
     "/porteros/fincas/index",
     {
-      config: { roles: [administrador, colegio] },
+      config: { roles: [administrador, colegio], readOnly: true },
       schema: {
         tags,
         summary: "Porteros de una comunidad con sus documentos a subir y a leer, 4 por página",
@@ -221,7 +221,7 @@ export const portersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = as
   app.post(
     "/porteros/comunidades/index",
     {
-      config: { roles: [portero] },
+      config: { roles: [portero], readOnly: true },
       schema: {
         tags,
         summary: "Las comunidades del portero en todos los colegios, con sus cifras en cada una",

@@ -21,7 +21,7 @@ export const readRequirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/document-read-requirements/index",
     {
-      config: { roles: [colegio, administrador] },
+      config: { roles: [colegio, administrador], readOnly: true },
       schema: {
         tags: ["documents"],
         summary: "Lecturas obligatorias del colegio: definiciones cuyos documentos debe leer su destinatario",

@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = asyn
     app.post(
       path,
       {
-        config: { roles: ANY_ROLE },
+        config: { roles: ANY_ROLE, readOnly: true },
         schema: {
           tags: ["users"],
           summary: "Usuarios de la compañía (paginado, con búsqueda)",
