@@ -101,3 +101,36 @@ export function pgbenchRate(url: string, list: BareList, connections: number, se
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds (user and system, their own and their ended children's) spent so far by the processes of this machine that `pick` accepts (by pid
+ * and command name), read from /proc: the server's own, or PostgreSQL's backends. Zero where /proc is not.
+ */
+export function cpuSeconds(pick: (pid: number, command: string) => boolean): number {
+  if (!fs.existsSync("/proc/self/stat")) return 0;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (command) state ppid …": the command may hold spaces, so the fields are counted after its ')'.
+    const close = stat.lastIndexOf(")");
+    const command = stat.slice(stat.indexOf("(") + 1, close);
+    if (!pick(pid, command)) continue;
+    // utime, stime, and cutime, cstime: the children waited for (PostgreSQL's postmaster keeps the time of
+    // the backends that ended, pgbench's among them).
+    const fields = stat.slice(close + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / clockTicks;
+}
+
+/** PostgreSQL's processes on this machine (the server's backends and pgbench's). */
+export const postgresCpu = () => cpuSeconds((_pid, command) => command === "postgres");

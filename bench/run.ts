@@ -29,7 +29,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
-import { bareLists, pgbenchRate } from "./bare-sql.js";
+import { bareLists, cpuSeconds, pgbenchRate, postgresCpu } from "./bare-sql.js";
 import { measureCalendar } from "./calendar.js";
 import { measureDashboard } from "./dashboard.js";
 import { BENCH_LOGINS, type Generated, generate } from "./generate.js";
@@ -227,7 +227,7 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
   });
   const colegio = await caller(base, "colegio@coordina.test");
   const asColegio = colegio.request;
-  if (env.DATABASE_URL) await measureBareSql(backend, base, env.DATABASE_URL, colegio.colg!);
+  if (env.DATABASE_URL) await measureBareSql(backend, base, env.DATABASE_URL, colegio.colg!, again.child.pid!);
   rows.push({
     backend,
     what: "POST /companies/invitations/index (5.000, pág. 1)",
@@ -354,9 +354,11 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
 
 /**
  * Issue 24, item 2: two lists' API rate beside their bare SQL replayed with pgbench (bare-sql.ts), one after
- * the other in the same run; the API should reach 70 % of it.
+ * the other in the same run; the API should reach 70 % of it. Beside the rates, the CPU each request costs
+ * the server and PostgreSQL, and each bare replay PostgreSQL: on a machine where the load generator, the
+ * server and PostgreSQL share the cores, what the server spends around the query is the fair comparison.
  */
-async function measureBareSql(backend: string, base: string, url: string, colegioId: number) {
+async function measureBareSql(backend: string, base: string, url: string, colegioId: number, serverPid: number) {
   const admin = await caller(base, BENCH_LOGINS.administrador);
   const requests = [
     { path: "/companies/companies/index", request: (await caller(base, "colegio@coordina.test")).request },
@@ -364,16 +366,22 @@ async function measureBareSql(backend: string, base: string, url: string, colegi
   ];
   const bodies = [{ type: 20, page: 1, limit: 10 }, { page: 1 }];
   const lists = await bareLists(url, colegioId, BENCH_LOGINS.administrador);
+  const serverCpu = () => cpuSeconds((pid) => pid === serverPid);
+  const ms = (seconds: number, count: number) => `${((1000 * seconds) / count).toFixed(2)} ms`;
   for (const [i, list] of lists.entries()) {
     const { path: listPath, request } = requests[i]!;
+    const [server0, postgres0] = [serverCpu(), postgresCpu()];
     const api = await measureLoad(`${base}${listPath}`, request(bodies[i]!));
+    const [server1, postgres1] = [serverCpu(), postgresCpu()];
+    const apiCpu = `servidor ${ms(server1 - server0, api.completed)} + PostgreSQL ${ms(postgres1 - postgres0, api.completed)}`;
     let value: string;
     try {
       const bare = pgbenchRate(url, list, CONNECTIONS, DURATION);
+      const bareCpu = ms(postgresCpu() - postgres1, bare * DURATION);
       const share = (100 * api.rps) / bare;
-      value = `SQL ${Math.round(bare)} peticiones/s (${list.statements.length} sentencias); API ${Math.round(api.rps)} req/s = ${share.toFixed(0)} %; ≥ 70 % ${share >= 70 ? "✓" : "✗"}`;
+      value = `SQL ${Math.round(bare)} peticiones/s (${list.statements.length} sentencias); API ${Math.round(api.rps)} req/s = ${share.toFixed(0)} %; ≥ 70 % ${share >= 70 ? "✓" : "✗"}; CPU por petición: API ${apiCpu}, SQL desnudo PostgreSQL ${bareCpu}`;
     } catch (error) {
-      value = `pgbench no disponible: ${(error as Error).message.split("\n")[0]}`;
+      value = `pgbench no disponible: ${(error as Error).message.split("\n")[0]}; CPU por petición de la API: ${apiCpu}`;
     }
     rows.push({ backend, what: `SQL desnudo (pgbench) frente a la API: ${list.what}`, value });
   }

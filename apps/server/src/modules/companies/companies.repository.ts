@@ -227,11 +227,13 @@ export async function pageColegioCompanies(
   const chosen = searching ? sql`m.colegio_id = ${colegioId} and c.id in (select id from matched)` : candidates;
   // 'Ver solo docs pendientes' over a whole colegio's providers reads the pending ones since the checkpoint
   // (pendingProvidersSinceCheckpointCte, with their figures); otherwise each candidate is asked (pendingWorkCte).
+  // The pending ones are most providers on a busy day: a page in an order of the companies walks its index
+  // and checks each against them, as one array (`+ 0`: not as ids to look up), instead of joining them all.
   const pendingProviders = q.filterNotRead && providers && !searching;
   const where = !q.filterNotRead
     ? chosen
     : pendingProviders
-      ? sql`${chosen} and c.id in (select company_id from pending_work)`
+      ? sql`${chosen} and c.id + 0 = any(array(select company_id from pending_work))`
       : sql`${chosen} and c.id in (select company_id from pending_work where pending)`;
 
   // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
