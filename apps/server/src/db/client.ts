@@ -256,6 +256,14 @@ function slotsOf<V extends StatementValues>(values: V, slot: (name: string) => S
   return Object.fromEntries(Object.keys(values).map((name) => [name, slot(name)])) as { [K in keyof V]: SQLWrapper };
 }
 
+/**
+ * Slots that hold their values: a queryRowsBuiltOnce build made for one run of queryRows, planned for its
+ * values (a search pattern, whose best plan depends on it).
+ */
+export function slotsHolding<V extends StatementValues>(values: V): Slots<V> {
+  return slotsOf(values, (name) => sql`${values[name]}`);
+}
+
 interface Built {
   text: string;
   params: unknown[];
@@ -312,7 +320,7 @@ export async function queryRowsBuiltOnce<T, V extends StatementValues>(
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
     if (checkBuiltStatements) builtOnce(key, values, build);
-    return queryRows(db, build(slotsOf(values, (name) => sql`${values[name]}`)));
+    return queryRows(db, build(slotsHolding(values)));
   }
   const client = options.write ? pool : (genericPlanPools.get(pool) ?? pool);
   const built = builtOnce(key, values, build);

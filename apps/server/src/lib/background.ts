@@ -11,9 +11,14 @@ export class BackgroundTasks {
 
   constructor(
     private readonly log: FastifyBaseLogger,
-    /** told as each task ends, however it ends */
-    private readonly onEnd: () => void = () => {},
+    /** told as each task ends, however it ends, and whenever one says it committed part of its work */
+    private readonly onChange: () => void = () => {},
   ) {}
+
+  /** A running task committed part of its work (an import's batch). */
+  committed() {
+    this.onChange();
+  }
 
   run(name: string, task: () => Promise<void>) {
     const done: Promise<void> = Promise.resolve()
@@ -21,7 +26,7 @@ export class BackgroundTasks {
       .catch((err: unknown) => this.log.error({ ...errorLogFields(err), task: name }, "background task failed"))
       .finally(() => {
         this.running.delete(done);
-        this.onEnd();
+        this.onChange();
       });
     this.running.add(done);
   }

@@ -50,6 +50,12 @@ describe("SessionCache", () => {
     expect(["b", "c", "d", "e"].map((name) => cache.get(name))).toEqual(["B2", undefined, "D", "E"]);
   });
 
+  it("keeps nothing whose expiry is not a date", () => {
+    const { cache } = cacheAt();
+    cache.keep("a", "Ana", cache.generation, new Date(Number.NaN));
+    expect(cache.get("a")).toBeUndefined();
+  });
+
   it("keeps nothing when its time is zero", () => {
     const cache = new SessionCache<string>(0, 3);
     cache.keep("a", "Ana", cache.generation, farAway);

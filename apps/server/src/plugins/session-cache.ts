@@ -6,7 +6,7 @@
  * Only a lookup that let the caller through is kept, so a kept answer can only be out of date in one
  * direction: access taken away (a logout, a deactivation, new conditions, a colegio left). Within this
  * process that cannot be seen: every request that may write (any route not marked `readOnly`) empties the
- * cache before its answer leaves, and so does the end of each background task. A lookup that started
+ * cache before its answer leaves, and so do each background task's commits and its end. A lookup that started
  * before such an emptying is not kept (`generation`), since it may have read the state before the write. A
  * write made elsewhere (another server on the same database, a script) is seen after `ttlMs` at most, and
  * an entry never outlives its session's expiry.
@@ -29,7 +29,7 @@ export class SessionCache<T> {
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.until <= this.now()) {
+    if (!(entry.until > this.now())) {
       this.entries.delete(key);
       return undefined;
     }
@@ -40,6 +40,7 @@ export class SessionCache<T> {
   keep(key: string, value: T, generation: number, expiresAt: Date) {
     if (generation !== this.current || this.ttlMs <= 0) return;
     const until = Math.min(this.now() + this.ttlMs, expiresAt.getTime());
+    if (!Number.isFinite(until)) return;
     this.entries.delete(key);
     this.entries.set(key, { value, until });
     // The oldest go first (a Map keeps insertion order).

@@ -1,6 +1,14 @@
 import { type CompanyRow, type CompanySortKey, Role, SETTING_ACCEPTED_LEGAL, todayInSpain } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows, queryRowsPrepared } from "../../db/client.js";
+import {
+  type DbOrTx,
+  queryRows,
+  queryRowsBuiltOnce,
+  type Slots,
+  type Slotted,
+  type StatementValues,
+  slotsHolding,
+} from "../../db/client.js";
 import { col, queryTyped, rowReader } from "../../db/rows.js";
 import {
   colegioMembers,
@@ -136,18 +144,18 @@ export async function isSoleColegio(db: DbOrTx, colegioId: number, companyId: nu
 }
 
 /** Live communities the company administers in the colegio. */
-const ownedFincas = (colegioId: number, companyId: SQL) =>
+const ownedFincas = (colegioId: Slotted<number>, companyId: SQL) =>
   sql`(select count(*) from communities f
        where f.admin_company_id = ${companyId} and f.erased = false and f.colegio_id = ${colegioId})`;
 
 /** The company's activities of this colegio, by name. */
-const activityNames = (colegioId: number, companyId: SQL) =>
+const activityNames = (colegioId: Slotted<number>, companyId: SQL) =>
   sql`coalesce((select array_agg(a.name order by lower(a.name), a.id)
                 from company_activities ca join activities a on a.id = ca.activity_id
                 where ca.company_id = ${companyId} and a.colegio_id = ${colegioId}), '{}')`;
 
 /** Only companies offering activity `activityId` of the colegio (`filteract`); nothing when absent. */
-export function withActivity(colegioId: number, activityId: number | undefined, companyId: SQL): SQL {
+export function withActivity(colegioId: Slotted<number>, activityId: Slotted<number> | undefined, companyId: SQL): SQL {
   if (activityId === undefined) return sql``;
   return sql`and exists (select 1 from company_activities ca join activities a on a.id = ca.activity_id
                          where ca.company_id = ${companyId} and ca.activity_id = ${activityId}
@@ -184,6 +192,134 @@ export interface CompanyPageQuery extends PageRequest {
   sortDesc?: "ASC" | "DESC" | undefined;
 }
 
+/** The values of pageColegioCompanies' statements, each a slot of theirs (queryRowsBuiltOnce). */
+interface PageValues extends StatementValues {
+  colegioId: number;
+  type: number;
+  today: string;
+  limit: number;
+  offset: number;
+  /** the rows a walk reads: the page's and those before it */
+  depth: number;
+  /** `filteract`, null without it */
+  activity: number | null;
+  /** the search pattern (containsPattern) */
+  like: string;
+}
+
+/**
+ * The statements of pageColegioCompanies for the choices `q` makes (its type, order, search, activity and
+ * pending filters), their values taken from the slots: the page with its total, and the total alone.
+ */
+function pageStatements(q: CompanyPageQuery) {
+  const providers = q.type === Role.gremio;
+  const byFigure = q.sortBy === "pending" || (providers && q.sortBy === "fincas");
+  // A search or an activity filter is run once, materialized, for the page, its total and the figures.
+  const searching = Boolean(q.filter) || q.filteract !== undefined;
+  // 'Ver solo docs pendientes' over a whole colegio's providers reads the pending ones since the checkpoint
+  // (pendingProvidersSinceCheckpointCte, with their figures); otherwise each candidate is asked (pendingWorkCte).
+  const pendingProviders = q.filterNotRead && providers && !searching;
+  // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
+  // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
+  const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
+  const walk = whole && ((byFigure && providers) || q.sortBy === "status");
+  // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
+  // and stop after the page instead of sorting the whole colegio. The page carries every column of its
+  // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
+  // hash the whole companies table for that join.
+  const orderBy = sortSql(providers ? PROVIDER_ORDER : COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
+  // The managers' e-mails are joined before paging only when the order needs them.
+  const members = sql`colegio_members m join companies c on c.id = m.company_id`;
+
+  const parts = (v: Slots<PageValues>) => {
+    const candidates = sql`m.colegio_id = ${v.colegioId} and m.company_type = ${v.type} and c.type = ${v.type}
+      ${withActivity(v.colegioId, q.filteract === undefined ? undefined : v.activity, sql`c.id`)}`;
+    // The search starts from the trigram indexes of the names, tax ids and managers' e-mails (not from every
+    // member), then keeps the colegio's members. A deactivated member's manager is no longer the colegio's
+    // to read: its e-mail finds it no more.
+    const found = sql`(select id, true as by_name from companies where name ilike ${v.like} or cif ilike ${v.like}
+      union all
+      select mc.id, false from users u join companies mc on mc.owner_user_id = u.id where u.email ilike ${v.like}) x
+      join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = x.id
+      join companies c on c.id = x.id`;
+    const matched = sql`matched as materialized (
+        select distinct c.id, not m.erased and not c.erased as live
+        from ${q.filter ? found : members}
+        where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
+    const chosen = searching ? sql`m.colegio_id = ${v.colegioId} and c.id in (select id from matched)` : candidates;
+    // The pending ones are most providers on a busy day: a page in an order of the companies walks its index
+    // and checks each against them, as one array (`+ 0`: not as ids to look up), instead of joining them all.
+    const where = !q.filterNotRead
+      ? chosen
+      : pendingProviders
+        ? sql`${chosen} and c.id + 0 = any(array(select company_id from pending_work))`
+        : sql`${chosen} and c.id in (select company_id from pending_work where pending)`;
+    // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
+    // exact like the figures' caches): once per statement, for the page and its total.
+    // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
+    const active = searching
+      ? sql`select id from matched where live`
+      : sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
+    const pending = !q.filterNotRead
+      ? undefined
+      : pendingProviders
+        ? pendingProvidersSinceCheckpointCte(v.colegioId, v.today)
+        : pendingWorkCte(v.colegioId, active, v.today);
+    // The pending providers come with their figures: a sort by one joins them.
+    const figured =
+      byFigure && !walk && !pendingProviders ? companyFiguresCte(v.colegioId, active, v.today) : undefined;
+    const sortFigures = figured ? sql`figures` : byFigure && pendingProviders ? sql`pending_work` : undefined;
+    const countCtes = [searching ? matched : undefined, pending].filter((cte) => cte !== undefined);
+    const ctes = figured ? [...countCtes, figured] : countCtes;
+    // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
+    // it never needs the figures the order may join.
+    const counting = pending
+      ? sql`select count(*) from pending_work ${pendingProviders ? sql`` : sql`where pending`}`
+      : searching
+        ? sql`select count(*) from matched`
+        : sql`select count(*) from colegio_members m where m.colegio_id = ${v.colegioId} and m.company_type = ${v.type}`;
+    // Sorting administrators by Fincas counts every member's communities once, grouped, not row by row.
+    const fincasCounts = sql`(select f.admin_company_id as company_id, count(*) as n from communities f
+      where f.colegio_id = ${v.colegioId} and f.erased = false group by f.admin_company_id)`;
+    return { where, sortFigures, countCtes, ctes, counting, fincasCounts };
+  };
+
+  // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
+  const page = (v: Slots<PageValues>) => {
+    const { where, sortFigures, ctes, counting, fincasCounts } = parts(v);
+    return sql`with ${
+      walk
+        ? walkedPage(v, q)
+        : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
+          select c.*, row_number() over () as position
+          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
+                       c.created_at,
+                       c.owner_company_id, c.owner_user_id
+                from ${members}
+                ${q.sortBy === "owner_user" ? sql`left join users ou on ou.id = c.owner_user_id` : sql``}
+                ${sortFigures ? sql`left join ${sortFigures} fig on fig.company_id = c.id` : sql``}
+                ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
+                ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
+                where ${where}
+                order by ${orderBy} limit ${v.limit} offset ${v.offset}) c)`
+    }
+        select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
+               case when c.member_erased then null else ou.email end as owner_user,
+               ou.password_hash is not null as registered, (${counting}) as page_total__,
+               case when c.member_erased then 0 else ${ownedFincas(v.colegioId, sql`c.id`)} end as owned_fincas,
+               case when c.member_erased then null else ${activityNames(v.colegioId, sql`c.id`)} end as activities
+        from page c
+        left join companies oc on oc.id = c.owner_company_id
+        left join users ou on ou.id = c.owner_user_id
+        order by c.position`;
+  };
+  const total = (v: Slots<PageValues>) => {
+    const { countCtes, counting } = parts(v);
+    return countCtes.length ? sql`with ${sql.join(countCtes, sql`, `)} ${counting}` : counting;
+  };
+  return { page, total };
+}
+
 /**
  * One page of a colegio's member companies of one type, with the list-row figures, and the total. The
  * page is chosen first (joins on primary keys, one sort of the colegio's members); the counts and the
@@ -199,118 +335,31 @@ export async function pageColegioCompanies(
   /** Spain's day the figures are of (the property tests fix it) */
   today = todayInSpain(),
 ) {
-  // Sorting administrators by Fincas counts every member's communities once, grouped, not row by row.
-  const fincasCounts = sql`(select f.admin_company_id as company_id, count(*) as n from communities f
-    where f.colegio_id = ${colegioId} and f.erased = false group by f.admin_company_id)`;
-  const providers = q.type === Role.gremio;
-  const byFigure = q.sortBy === "pending" || (providers && q.sortBy === "fincas");
-  const like = containsPattern(q.filter);
-
-  // The managers' e-mails are joined before paging only when the order needs them.
-  const members = sql`colegio_members m join companies c on c.id = m.company_id`;
-  const candidates = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}
-    ${withActivity(colegioId, q.filteract, sql`c.id`)}`;
-  // A search or an activity filter is run once, materialized, for the page, its total and the figures.
-  // The search starts from the trigram indexes of the names, tax ids and managers' e-mails (not from every
-  // member), then keeps the colegio's members. A deactivated member's manager is no longer the colegio's
-  // to read: its e-mail finds it no more.
-  const searching = Boolean(q.filter) || q.filteract !== undefined;
-  const found = sql`(select id, true as by_name from companies where name ilike ${like} or cif ilike ${like}
-    union all
-    select mc.id, false from users u join companies mc on mc.owner_user_id = u.id where u.email ilike ${like}) x
-    join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = x.id
-    join companies c on c.id = x.id`;
-  const matched = sql`matched as materialized (
-      select distinct c.id, not m.erased and not c.erased as live
-      from ${q.filter ? found : members}
-      where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
-  const chosen = searching ? sql`m.colegio_id = ${colegioId} and c.id in (select id from matched)` : candidates;
-  // 'Ver solo docs pendientes' over a whole colegio's providers reads the pending ones since the checkpoint
-  // (pendingProvidersSinceCheckpointCte, with their figures); otherwise each candidate is asked (pendingWorkCte).
-  // The pending ones are most providers on a busy day: a page in an order of the companies walks its index
-  // and checks each against them, as one array (`+ 0`: not as ids to look up), instead of joining them all.
-  const pendingProviders = q.filterNotRead && providers && !searching;
-  const where = !q.filterNotRead
-    ? chosen
-    : pendingProviders
-      ? sql`${chosen} and c.id + 0 = any(array(select company_id from pending_work))`
-      : sql`${chosen} and c.id in (select company_id from pending_work where pending)`;
-
-  // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
-  // and stop after the page instead of sorting the whole colegio. The page carries every column of its
-  // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
-  // hash the whole companies table for that join.
-  const orderBy = sortSql(providers ? PROVIDER_ORDER : COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
-  // Without a search pattern the plan is the same for every colegio and page: planned once (prepared).
-  const run = q.filter ? queryRows : queryRowsPrepared;
-  // 'Ver solo docs pendientes' asks each candidate whether it has work left (pending_work_cache, kept
-  // exact like the figures' caches): once per statement, for the page and its total.
-  // A deactivated member shows no figures, so it has nothing pending to show: only the active ones are asked.
-  const active = searching
-    ? sql`select id from matched where live`
-    : sql`select c.id from ${members} where ${candidates} and not m.erased and not c.erased`;
-  const pending = !q.filterNotRead
-    ? undefined
-    : pendingProviders
-      ? pendingProvidersSinceCheckpointCte(colegioId, today)
-      : pendingWorkCte(colegioId, active, today);
-  // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
-  // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
-  const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
-  const walk = whole && ((byFigure && providers) || q.sortBy === "status");
-  // The pending providers come with their figures: a sort by one joins them.
-  const figured = byFigure && !walk && !pendingProviders ? companyFiguresCte(colegioId, active, today) : undefined;
-  const sortFigures = figured ? sql`figures` : byFigure && pendingProviders ? sql`pending_work` : undefined;
-  const countCtes = [searching ? matched : undefined, pending].filter((cte) => cte !== undefined);
-  const ctes = figured ? [...countCtes, figured] : countCtes;
-  // Without conditions on the companies themselves the total is read from index colegio_members_type_idx;
-  // it never needs the figures the order may join.
-  const counting = pending
-    ? sql`select count(*) from pending_work ${pendingProviders ? sql`` : sql`where pending`}`
-    : searching
-      ? sql`select count(*) from matched`
-      : sql`select count(*) from colegio_members m where m.colegio_id = ${colegioId} and m.company_type = ${q.type}`;
-  // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
-  const raw = await run<Record<string, unknown>>(
-    db,
-    sql`with ${
-      walk
-        ? walkedPage(colegioId, q, today)
-        : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
-          select c.*, row_number() over () as position
-          from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
-                       c.created_at,
-                       c.owner_company_id, c.owner_user_id
-                from ${members}
-                ${q.sortBy === "owner_user" ? sql`left join users ou on ou.id = c.owner_user_id` : sql``}
-                ${sortFigures ? sql`left join ${sortFigures} fig on fig.company_id = c.id` : sql``}
-                ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
-                ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
-                where ${where}
-                order by ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}) c)`
-    }
-        select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
-               case when c.member_erased then null else ou.email end as owner_user,
-               ou.password_hash is not null as registered, (${counting}) as page_total__,
-               case when c.member_erased then 0 else ${ownedFincas(colegioId, sql`c.id`)} end as owned_fincas,
-               case when c.member_erased then null else ${activityNames(colegioId, sql`c.id`)} end as activities
-        from page c
-        left join companies oc on oc.id = c.owner_company_id
-        left join users ou on ou.id = c.owner_user_id
-        order by c.position`,
-  );
+  const values: PageValues = {
+    colegioId,
+    type: q.type,
+    today,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+    depth: q.page * q.limit,
+    activity: q.filteract ?? null,
+    like: containsPattern(q.filter),
+  };
+  const { page, total } = pageStatements(q);
+  // Every choice the statements' text makes (pageStatements). Without a search pattern the plan is the same
+  // for every colegio and page: built once and planned once (a list page's SQL, built anew, was a tenth of the
+  // server's CPU per request); a search is planned for its pattern.
+  const key = `companies:page:${q.type}:${q.sortBy ?? "name"}:${q.sortDesc ?? "ASC"}:${q.filteract === undefined ? "" : "activity"}:${q.filterNotRead ? "pending" : ""}`;
+  const run = <T>(statement: (v: Slots<typeof values>) => SQL, part: string) =>
+    q.filter
+      ? queryRows<T>(db, statement(slotsHolding(values)))
+      : queryRowsBuiltOnce<T, typeof values>(db, `${key}:${part}`, values, statement);
+  const raw = await run<Record<string, unknown>>(page, "page");
   const rows = raw.map(companyPageRow);
   // A page past the end has no row to carry the total: asked on its own.
   const count =
     rows[0]?.page_total__ ??
-    (q.page === 1
-      ? 0
-      : ((
-          await run<{ count: unknown }>(
-            db,
-            countCtes.length ? sql`with ${sql.join(countCtes, sql`, `)} ${counting}` : counting,
-          )
-        ).map(totalRow)[0]?.count ?? 0));
+    (q.page === 1 ? 0 : ((await run<{ count: unknown }>(total, "total")).map(totalRow)[0]?.count ?? 0));
   // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
   const figures = await companyFiguresOf(
     db,
@@ -340,10 +389,9 @@ export async function pageColegioCompanies(
  * memberships' primary key. The cost is the page's depth and the changes since the last read, not the
  * colegio's size.
  */
-function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL {
+function walkedPage(v: Slots<PageValues>, q: CompanyPageQuery): SQL {
   const dir = sql.raw(q.sortDesc === "DESC" ? "desc" : "asc");
-  const depth = q.page * q.limit;
-  const member = sql`m.colegio_id = ${colegioId} and m.company_type = ${q.type} and c.type = ${q.type}`;
+  const member = sql`m.colegio_id = ${v.colegioId} and m.company_type = ${v.type} and c.type = ${v.type}`;
   // By status descending the deactivated (true) come first; figures put them last both ways.
   const deactivatedFirst = q.sortBy === "status" && q.sortDesc === "DESC";
   let ranked: SQL;
@@ -354,9 +402,9 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
     ranked = sql`ranked as (
       select m.company_id, 0 as key from colegio_members m join companies c on c.id = m.company_id + 0
       where ${member} and not m.erased and not c.erased
-      order by m.company_id ${dir} limit ${depth})`;
+      order by m.company_id ${dir} limit ${v.depth})`;
   } else {
-    ranked = providersWalkedByFigureCte(colegioId, today, q.sortBy === "pending" ? "owed" : "fincas", dir, depth);
+    ranked = providersWalkedByFigureCte(v.colegioId, v.today, q.sortBy === "pending" ? "owed" : "fincas", dir, v.depth);
   }
   return sql`${ranked},
     -- Deactivated memberships by colegio_members_type_idx, deleted companies by companies_type_idx: both few.
@@ -364,9 +412,9 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
       select d.id from (
         select c.id from colegio_members m join companies c on c.id = m.company_id where ${member} and m.erased
         union
-        select c.id from companies c join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = c.id
+        select c.id from companies c join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = c.id
         where ${member} and c.erased) d
-      order by d.id ${dir} limit ${depth}),
+      order by d.id ${dir} limit ${v.depth}),
     chosen as (
       select company_id as id, ${deactivatedFirst ? 1 : 0} as grp, key from ranked
       union all select id, ${deactivatedFirst ? 0 : 1}, null::int from deactivated),
@@ -375,9 +423,9 @@ function walkedPage(colegioId: number, q: CompanyPageQuery, today: string): SQL 
              c.owner_company_id, c.owner_user_id,
              row_number() over (order by ch.grp, ch.key ${dir}, ch.id ${dir}) as position
       from chosen ch
-      join colegio_members m on m.colegio_id = ${colegioId} and m.company_id = ch.id
+      join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = ch.id
       join companies c on c.id = ch.id
-      order by ch.grp, ch.key ${dir}, ch.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit})`;
+      order by ch.grp, ch.key ${dir}, ch.id ${dir} limit ${v.limit} offset ${v.offset})`;
 }
 
 const companyPageRow = rowReader({

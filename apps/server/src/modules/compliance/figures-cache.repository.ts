@@ -118,7 +118,11 @@ export function companyFiguresCte(colegioId: Slotted<number>, companies: SQL, to
  * (`company_figures_cache_owed_idx`, `_fincas_idx`) leaving out `changed`, and adds `figures`. Why that is
  * exact: docs/compliance.md, 'Sorting by a figure'.
  */
-export function providerFiguresSinceCheckpointCte(colegioId: number, today: string, by: "owed" | "fincas"): SQL {
+export function providerFiguresSinceCheckpointCte(
+  colegioId: Slotted<number>,
+  today: Slotted<string>,
+  by: "owed" | "fincas",
+): SQL {
   const active = isActiveProvider(colegioId);
   const xmin = sql`pg_snapshot_xmin(pg_current_snapshot())`;
   // By fincas nothing is stored: the checkpoint may only move once every changed row is fresh anyway.
@@ -182,11 +186,11 @@ export const owed = (t: string) =>
  * not the colegio's size.
  */
 export function providersWalkedByFigureCte(
-  colegioId: number,
-  today: string,
+  colegioId: Slotted<number>,
+  today: Slotted<string>,
   by: "owed" | "fincas",
   dir: SQL,
-  depth: number,
+  depth: Slotted<number>,
 ): SQL {
   const key = sql.raw(by);
   // `figures` has no `owed` column: the expression of the cache's generated one.
@@ -213,7 +217,7 @@ export function providersWalkedByFigureCte(
  * ones computed (providerFiguresSinceCheckpointCte): the cost is the pending rows' index entries and the
  * changes, not every provider's versions and rows.
  */
-export function pendingProvidersSinceCheckpointCte(colegioId: number, today: string): SQL {
+export function pendingProvidersSinceCheckpointCte(colegioId: Slotted<number>, today: Slotted<string>): SQL {
   const columns = sql.raw(COMPANY_FIGURES.join(", "));
   // isActiveProvider by parts: the membership (colegio_members_type_idx) and no deleted company (few);
   // companies.type follows colegio_members.company_type (migration 0002's triggers).
@@ -289,12 +293,12 @@ export function activeProviderFigures(db: DbOrTx, colegioId: number, today: stri
 }
 
 /** The colegio's active providers (membership and company live), one column. */
-export const activeProviders = (colegioId: number) =>
+export const activeProviders = (colegioId: Slotted<number>) =>
   sql`select m.company_id from colegio_members m join companies c on c.id = m.company_id
       where ${isActiveProvider(colegioId)}`;
 
 /** Membership `m` and company `c` make an active provider of the colegio (both live, both of its type). */
-const isActiveProvider = (colegioId: number) =>
+const isActiveProvider = (colegioId: Slotted<number>) =>
   sql`m.colegio_id = ${colegioId} and m.company_type = ${Role.gremio} and c.type = ${Role.gremio}
     and not m.erased and not c.erased`;
 
@@ -303,7 +307,7 @@ const isActiveProvider = (colegioId: number) =>
  * `companies` selects has work left in the colegio on `today` (hasPendingWork), kept in
  * pending_work_cache (companyCacheCte; to start the caller's `with`).
  */
-export function pendingWorkCte(colegioId: number, companies: SQL, today: string): SQL {
+export function pendingWorkCte(colegioId: Slotted<number>, companies: SQL, today: Slotted<string>): SQL {
   return companyCacheCte({
     name: "pending_work",
     table: "pending_work_cache",

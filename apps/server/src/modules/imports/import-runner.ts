@@ -63,6 +63,9 @@ export async function runImport<Plan>(
       }
     }
     ctx.mailer.nudge();
+    // What the batch committed may change who may do what (a colegio joined whose conditions its users
+    // have not accepted): the server's kept sessions are asked again (SessionCache).
+    ctx.background.committed();
     // PGlite answers in this thread, settling its promises without a turn of the event loop: without
     // this, the other requests (the page following the run's progress) wait for the whole import.
     await nextTurn();
