@@ -30,6 +30,11 @@ export const companies = pgTable(
     cifNorm: text("cif_norm"),
     ownerCompanyId: integer("owner_company_id"),
     ownerUserId: integer("owner_user_id"),
+    /**
+     * the manager's e-mail (users.email of owner_user_id; null without one), kept by triggers and never
+     * written by the application (migration 0024): the lists sort by it
+     */
+    ownerEmail: text("owner_email"),
     erased: boolean("erased").notNull().default(false),
     ...contactColumns(),
     /** colegios: the region (code of REGIONS) whose flag the master sees */
@@ -48,6 +53,11 @@ export const companies = pgTable(
     index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("companies_cif_trgm_idx").using("gin", sql`${t.cif} gin_trgm_ops`),
     index("companies_owner_company_idx").on(t.ownerCompanyId),
+    index("companies_owner_user_idx").on(t.ownerUserId),
+    // Lists sorted by the manager's e-mail read one of these in order and stop after the page (those
+    // without a manager last, either way).
+    index("companies_type_owner_email_idx").on(t.type, t.ownerEmail, t.id),
+    index("companies_type_owner_email_desc_idx").on(t.type, t.ownerEmail.desc().nullsLast(), t.id.desc().nullsFirst()),
     check("companies_type_check", sql`${t.type} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
   ],
 );

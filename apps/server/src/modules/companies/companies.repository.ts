@@ -170,7 +170,8 @@ const COMPANY_ORDER = {
   name: "lower(c.name)",
   cif: { expr: "c.cif_norm", nullable: true },
   owner_company: { expr: "lower(oc.name)", nullable: true },
-  owner_user: { expr: "ou.email", nullable: true },
+  // The manager's e-mail copied on the company (migration 0024): walked on companies_type_owner_email_idx.
+  owner_user: { expr: "c.owner_email", nullable: true },
   fincas: "coalesce(fc.n, 0)",
   status: "(m.erased or c.erased)",
   created: "c.created_at",
@@ -223,12 +224,12 @@ function pageStatements(q: CompanyPageQuery) {
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
-  // The page's rows in order, then their counts: a sort by name can walk index companies_type_name_idx
-  // and stop after the page instead of sorting the whole colegio. The page carries every column of its
+  // The page's rows in order, then their counts: a sort by name or by manager can walk an index
+  // (companies_type_name_idx, companies_type_owner_email_idx) and stop after the page instead of sorting
+  // the whole colegio. The page carries every column of its
   // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
   // hash the whole companies table for that join.
   const orderBy = sortSql(providers ? PROVIDER_ORDER : COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
-  // The managers' e-mails are joined before paging only when the order needs them.
   const members = sql`colegio_members m join companies c on c.id = m.company_id`;
 
   const parts = (v: Slots<PageValues>) => {
@@ -296,7 +297,6 @@ function pageStatements(q: CompanyPageQuery) {
                        c.created_at,
                        c.owner_company_id, c.owner_user_id
                 from ${members}
-                ${q.sortBy === "owner_user" ? sql`left join users ou on ou.id = c.owner_user_id` : sql``}
                 ${sortFigures ? sql`left join ${sortFigures} fig on fig.company_id = c.id` : sql``}
                 ${q.sortBy === "owner_company" ? sql`left join companies oc on oc.id = c.owner_company_id` : sql``}
                 ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}

@@ -14,7 +14,7 @@ import {
 } from "../../../test/helpers.js";
 import { createMailTestApp, linkToken, type MailTestContext } from "../../../test/smtp.js";
 import { queryRows } from "../../db/client.js";
-import { colegioMembers, communities, communityProviders, companies } from "../../db/schema/index.js";
+import { colegioMembers, communities, communityProviders, companies, users } from "../../db/schema/index.js";
 import {
   type CompanyInput,
   ensureActivity,
@@ -377,6 +377,38 @@ describe("the colegio's company lists", () => {
     expect(ids(await providersOf(t.colegio, { sortBy }))).toEqual(asc());
     expect(ids(await providersOf(t.colegio, { sortBy, sortDesc: "ASC" }))).toEqual(asc());
     expect(ids(await providersOf(t.colegio, { sortBy, sortDesc: "DESC" }))).toEqual(desc());
+  });
+
+  it("sorts by the manager's e-mail as it is now, however it was written", async () => {
+    const byManager = async (sortDesc: "ASC" | "DESC" = "ASC") =>
+      ids(await providersOf(t.colegio, { sortBy: "owner_user", sortDesc }));
+    // P3's manager moves past everyone (as the colegio changes it), and P4 gets a manager before everyone's
+    // (written directly, as an import or a script would).
+    const changed = await post(t.colegio, "/companies/colegio/update", {
+      company_id: P3.id,
+      email: "zz@norte.test",
+      companytype: Role.gremio,
+    });
+    expect(changed.json()).toEqual({ result: true, email_notified: true });
+    const [manager] = await db()
+      .insert(users)
+      .values({ email: "aa@limpiezas.test", userRole: Role.gremio, companyId: P4.id })
+      .returning({ id: users.id });
+    await db().update(companies).set({ ownerUserId: manager!.id }).where(eq(companies.id, P4.id));
+    expect(await byManager()).toEqual([P4.id, P2.id, P1.id, P3.id]);
+    expect(await byManager("DESC")).toEqual([P3.id, P1.id, P2.id, P4.id]);
+    // A manager gone: the company has none, last both ways.
+    await db().delete(users).where(eq(users.id, manager!.id));
+    expect(await byManager()).toEqual([P2.id, P1.id, P3.id, P4.id]);
+    expect(await byManager("DESC")).toEqual([P3.id, P1.id, P2.id, P4.id]);
+    // The copy is nobody's to write: written, it is read from the manager again.
+    await db().update(companies).set({ ownerEmail: "a@primero.test" }).where(eq(companies.id, P2.id));
+    expect(await byManager()).toEqual([P2.id, P1.id, P3.id, P4.id]);
+    const [copy] = await db()
+      .select({ ownerEmail: companies.ownerEmail })
+      .from(companies)
+      .where(eq(companies.id, P2.id));
+    expect(copy).toEqual({ ownerEmail: "pinturas@cien.test" });
   });
 
   it("sorts administrators by the communities they administer", async () => {
