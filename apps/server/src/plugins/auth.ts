@@ -74,10 +74,10 @@ function takeColegioId(request: FastifyRequest): number | null {
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 /**
- * The caller of a live session, or why it may not use the route: the legal notice accepted where the role
+ * The caller of a live session, once it may use the route: the legal notice accepted where the role
  * requires it (403), an allowed role (403) and membership of the requested colegio (403).
  */
-function actorOrRefusal(found: LiveSession, token: string, colegioId: number | null, config: FastifyContextConfig) {
+function permittedActor(found: LiveSession, token: string, colegioId: number | null, config: FastifyContextConfig) {
   const actor: Actor = {
     userId: found.user_id,
     email: found.email,
@@ -95,11 +95,11 @@ function actorOrRefusal(found: LiveSession, token: string, colegioId: number | n
   // all of them). A colegio the caller is not in answers its own refusal below, telling nothing.
   const accepted = found.legal_accepted && (found.terms_current || (colegioId !== null && !found.in_colegio));
   if (!accepted && !config.beforeLegal && ROLES_WITH_LEGAL_NOTICE.includes(actor.role)) {
-    return new AppError(403, ErrorKey.legalNotAccepted);
+    throw new AppError(403, ErrorKey.legalNotAccepted);
   }
-  if (config.roles && !config.roles.includes(actor.role)) return new AppError(403, ErrorKey.forbidden);
+  if (config.roles && !config.roles.includes(actor.role)) throw new AppError(403, ErrorKey.forbidden);
   if (colegioId !== null) {
-    if (!found.in_colegio) return new AppError(403, ErrorKey.colegioForbidden);
+    if (!found.in_colegio) throw new AppError(403, ErrorKey.colegioForbidden);
     actor.colegioId = colegioId;
   }
   return actor;
@@ -107,7 +107,7 @@ function actorOrRefusal(found: LiveSession, token: string, colegioId: number | n
 
 /**
  * Resolves the caller of every route in this scope before validation: a live session (401), then
- * actorOrRefusal. Routes opt out with `config.public`. A session that let its caller through is kept in
+ * permittedActor. Routes opt out with `config.public`. A session that let its caller through is kept in
  * `sessions` for the next requests; every request to a route not marked `readOnly` empties it before its
  * answer leaves (SessionCache says why that is exact within this process).
  */
@@ -127,8 +127,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { sessions: S
     const generation = sessions.generation;
     const found = kept ?? (await findLiveSession(app.db, tokenHash, colegioId));
     if (!found || found.deactivated) throw new AppError(401, ErrorKey.unauthorized);
-    const actor = actorOrRefusal(found, token, colegioId, config);
-    if (actor instanceof AppError) throw actor;
+    const actor = permittedActor(found, token, colegioId, config);
     // Kept once it let its caller through; each request checks its own route's roles and notice against it.
     if (!kept) sessions.keep(key, found, generation, found.session_expires);
     request.actor = actor;
