@@ -32,7 +32,7 @@ export const companies = pgTable(
     ownerUserId: integer("owner_user_id"),
     /**
      * the manager's e-mail (users.email of owner_user_id; null without one), kept by triggers and never
-     * written by the application (migration 0024): the lists sort by it
+     * written by the application (migration 0024), and copied on to the company's memberships (0025)
      */
     ownerEmail: text("owner_email"),
     erased: boolean("erased").notNull().default(false),
@@ -54,10 +54,6 @@ export const companies = pgTable(
     index("companies_cif_trgm_idx").using("gin", sql`${t.cif} gin_trgm_ops`),
     index("companies_owner_company_idx").on(t.ownerCompanyId),
     index("companies_owner_user_idx").on(t.ownerUserId),
-    // Lists sorted by the manager's e-mail read one of these in order and stop after the page (those
-    // without a manager last, either way).
-    index("companies_type_owner_email_idx").on(t.type, t.ownerEmail, t.id),
-    index("companies_type_owner_email_desc_idx").on(t.type, t.ownerEmail.desc().nullsLast(), t.id.desc().nullsFirst()),
     check("companies_type_check", sql`${t.type} in (0, 5, 6, 10, 15, 20, 25, 30, 100)`),
   ],
 );
@@ -82,12 +78,29 @@ export const colegioMembers = pgTable(
      * colegio's list of one type is counted from this table's index alone.
      */
     companyType: integer("company_type"),
+    /**
+     * lower(companies.name) and companies.owner_email of the member, kept by the same triggers (migration
+     * 0025): a colegio's list sorted by name or manager walks this table's own index in order and stops
+     * after the page, whatever the planner estimates of how many companies of the type are members.
+     * Never written by the application: any write of them reads the company again.
+     */
+    nameKey: text("name_key"),
+    ownerEmail: text("owner_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.colegioId, t.companyId] }),
     index("colegio_members_company_idx").on(t.companyId),
     index("colegio_members_type_idx").on(t.colegioId, t.companyType, t.erased),
+    index("colegio_members_name_idx").on(t.colegioId, t.companyType, t.nameKey, t.companyId),
+    // By manager: those without one last, either way.
+    index("colegio_members_owner_email_idx").on(t.colegioId, t.companyType, t.ownerEmail, t.companyId),
+    index("colegio_members_owner_email_desc_idx").on(
+      t.colegioId,
+      t.companyType,
+      t.ownerEmail.desc().nullsLast(),
+      t.companyId.desc().nullsFirst(),
+    ),
   ],
 );
 

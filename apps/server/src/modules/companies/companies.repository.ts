@@ -167,11 +167,12 @@ export function withActivity(colegioId: Slotted<number>, activityId: Slotted<num
  * figures (`fig`, companyFiguresCte) are an active member's: a deactivated one shows none, and sorts last.
  */
 const COMPANY_ORDER = {
-  name: "lower(c.name)",
+  // lower(c.name) and c.owner_email as copied on the membership (migration 0025): walked on
+  // colegio_members_name_idx and colegio_members_owner_email_idx (_desc_idx).
+  name: "m.name_key",
   cif: { expr: "c.cif_norm", nullable: true },
   owner_company: { expr: "lower(oc.name)", nullable: true },
-  // The manager's e-mail copied on the company (migration 0024): walked on companies_type_owner_email_idx.
-  owner_user: { expr: "c.owner_email", nullable: true },
+  owner_user: { expr: "m.owner_email", nullable: true },
   fincas: "coalesce(fc.n, 0)",
   status: "(m.erased or c.erased)",
   created: "c.created_at",
@@ -224,12 +225,19 @@ function pageStatements(q: CompanyPageQuery) {
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
-  // The page's rows in order, then their counts: a sort by name or by manager can walk an index
-  // (companies_type_name_idx, companies_type_owner_email_idx) and stop after the page instead of sorting
-  // the whole colegio. The page carries every column of its
+  // By name or manager, the memberships hold the order themselves (migration 0025).
+  const walkMembers = whole && (q.sortBy === undefined || q.sortBy === "name" || q.sortBy === "owner_user");
+  // The page's rows in order, then their counts: a whole colegio sorted by name or by manager walks the
+  // memberships' index (membersInOrder) and stops after the page instead of sorting the whole colegio; the
+  // tie is broken by m.company_id, the indexes' last column. The page carries every column of its
   // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
   // hash the whole companies table for that join.
-  const orderBy = sortSql(providers ? PROVIDER_ORDER : COMPANY_ORDER, q.sortBy ?? "name", q.sortDesc ?? "ASC", "c.id");
+  const orderBy = sortSql(
+    providers ? PROVIDER_ORDER : COMPANY_ORDER,
+    q.sortBy ?? "name",
+    q.sortDesc ?? "ASC",
+    "m.company_id",
+  );
   const members = sql`colegio_members m join companies c on c.id = m.company_id`;
 
   const parts = (v: Slots<PageValues>) => {
@@ -291,7 +299,9 @@ function pageStatements(q: CompanyPageQuery) {
     return sql`with ${
       walk
         ? walkedPage(v, q)
-        : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
+        : walkMembers
+          ? membersInOrder(v, orderBy)
+          : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
                        c.created_at,
@@ -309,8 +319,10 @@ function pageStatements(q: CompanyPageQuery) {
                case when c.member_erased then 0 else ${ownedFincas(v.colegioId, sql`c.id`)} end as owned_fincas,
                case when c.member_erased then null else ${activityNames(v.colegioId, sql`c.id`)} end as activities
         from page c
-        left join companies oc on oc.id = c.owner_company_id
-        left join users ou on ou.id = c.owner_user_id
+        -- Each a lookup by id (lateral, limited): a generic plan, which guesses 300 rows for any page, would
+        -- otherwise hash the whole users table to join ten.
+        left join lateral (select name from companies where id = c.owner_company_id limit 1) oc on true
+        left join lateral (select email, password_hash from users where id = c.owner_user_id limit 1) ou on true
         order by c.position`;
   };
   const total = (v: Slots<PageValues>) => {
@@ -426,6 +438,22 @@ function walkedPage(v: Slots<PageValues>, q: CompanyPageQuery): SQL {
       join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = ch.id
       join companies c on c.id = ch.id
       order by ch.grp, ch.key ${dir}, ch.id ${dir} limit ${v.limit} offset ${v.offset})`;
+}
+
+/**
+ * The `page` of a whole colegio's members of one type sorted by a column the memberships copy (`orderBy`:
+ * name or manager, migration 0025): the memberships' index walked in that order and stopped after the
+ * page, then each row's company looked up by id. Its own LIMIT keeps that lookup inside a nested loop: a
+ * generic plan, which cannot know the page's size, otherwise joins every member and sorts them all.
+ */
+function membersInOrder(v: Slots<PageValues>, orderBy: SQL): SQL {
+  return sql`page as (
+    select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased, c.created_at,
+           c.owner_company_id, c.owner_user_id, row_number() over (order by ${orderBy}) as position
+    from (select m.company_id, m.erased, m.name_key, m.owner_email from colegio_members m
+          where m.colegio_id = ${v.colegioId} and m.company_type = ${v.type}
+          order by ${orderBy} limit ${v.limit} offset ${v.offset}) m
+    cross join lateral (select * from companies c where c.id = m.company_id limit 1) c)`;
 }
 
 const companyPageRow = rowReader({

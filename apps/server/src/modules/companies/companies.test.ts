@@ -409,6 +409,49 @@ describe("the colegio's company lists", () => {
       .from(companies)
       .where(eq(companies.id, P2.id));
     expect(copy).toEqual({ ownerEmail: "pinturas@cien.test" });
+    // Nor is the membership's copy (the list walks it): written, it is read from the company again.
+    await db().update(colegioMembers).set({ ownerEmail: "0@primero.test" }).where(eq(colegioMembers.companyId, P3.id));
+    expect(await byManager()).toEqual([P2.id, P1.id, P3.id, P4.id]);
+  });
+
+  it("sorts by the name as it is now, however it was written", async () => {
+    const byName = async (sortDesc: "ASC" | "DESC" = "ASC") =>
+      ids(await providersOf(t.colegio, { sortBy: "name", sortDesc }));
+    // P2 renamed by the colegio to come first, P1 (a member of colegio B too) renamed directly, as an import
+    // or a script would, to come after Electro_Norte; the order ignores case.
+    const renamed = await post(t.colegio, "/companies/colegio/update", {
+      company_id: P2.id,
+      name: "abedul 100% S.L.",
+      companytype: Role.gremio,
+    });
+    expect(renamed.json()).toMatchObject({ result: true });
+    await db().update(companies).set({ name: "FONTANERÍA Levante S.L." }).where(eq(companies.id, P1.id));
+    expect(await byName()).toEqual([P2.id, P3.id, P1.id, P4.id]);
+    expect(await byName("DESC")).toEqual([P4.id, P1.id, P3.id, P2.id]);
+    // Every membership of the company follows it, in each colegio.
+    const keys = await db()
+      .select({ colegioId: colegioMembers.colegioId, nameKey: colegioMembers.nameKey })
+      .from(colegioMembers)
+      .where(eq(colegioMembers.companyId, P1.id))
+      .orderBy(colegioMembers.colegioId);
+    expect(keys).toEqual(
+      [A.id, B.id].sort((x, y) => x - y).map((colegioId) => ({ colegioId, nameKey: "fontanería levante s.l." })),
+    );
+    // The membership's copy is nobody's to write: written, it is read from the company again.
+    await db().update(colegioMembers).set({ nameKey: "0" }).where(eq(colegioMembers.companyId, P4.id));
+    expect(await byName()).toEqual([P2.id, P3.id, P1.id, P4.id]);
+    // A renaming leaves the company's cached figures as they are: its name is no figure (migration 0025).
+    const version = async () =>
+      (
+        await queryRows<{ version: string }>(
+          db(),
+          sql`select version::text from compliance_versions where company_id = ${P3.id}`,
+        )
+      )[0]?.version;
+    const before = await version();
+    await db().update(companies).set({ name: "Electro Sur S.L." }).where(eq(companies.id, P3.id));
+    expect(await version()).toBe(before);
+    expect(await byName()).toEqual([P2.id, P3.id, P1.id, P4.id]);
   });
 
   it("sorts administrators by the communities they administer", async () => {
