@@ -5,7 +5,8 @@
  * latency (autocannon, 20 connections, loopback).
  *
  * The lists with compliance figures (docs/compliance.md) run over 600,000 documents and 1,500,000 read
- * marks (generate-documents.ts; PGlite: the per-community part at 1/10, BENCH_PGLITE_SHARE), and show
+ * marks (generate-documents.ts; PGlite: the bench's smaller scale, a colegio of 1/10 the size with all its
+ * documents, BENCH_PGLITE_SCALE, as the smallest of scales.ts), and show
  * their throughput as a share of the same run's `/health` and whether p99 is under 100 ms. The
  * 'Ver solo docs pendientes' filter computes every provider's figures: it is timed as single requests,
  * cut at BENCH_SLOW_LIMIT seconds (300 by default).
@@ -40,8 +41,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const PG_SERVER = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432/test";
-/** PGlite's compliance data: the per-community documents and the read marks of 1 community in this many. */
-const PGLITE_SHARE = Number(process.env.BENCH_PGLITE_SHARE ?? 10);
+/**
+ * PGlite's world: the bench colegio divided by this (its companies, and so its communities, links, documents
+ * and marks): one thread serves the server and the database, as on a small office's machine.
+ */
+const PGLITE_SCALE = Number(process.env.BENCH_PGLITE_SCALE ?? 10);
 /** Seconds after which a single request of a list too slow for autocannon is given up. */
 const SLOW_LIMIT = Number(process.env.BENCH_SLOW_LIMIT ?? 300);
 /** The compliance lists' p99 target (ms). */
@@ -601,9 +605,9 @@ function reachable(port: number): Promise<boolean> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-bench-"));
-await measure("PGlite", { DATA_DIR: dataDir }, 3301, async () => {
+await measure(`PGlite, escala 1/${PGLITE_SCALE}`, { DATA_DIR: dataDir }, 3301, async () => {
   const database = await openPglite(path.join(dataDir, "db"));
-  const seeded = await generate(database.db, 5000, 1000, PGLITE_SHARE);
+  const seeded = await generate(database.db, Math.round(5000 / PGLITE_SCALE), Math.round(1000 / PGLITE_SCALE));
   await database.close();
   return seeded;
 });
@@ -634,7 +638,7 @@ if (await reachable(5432)) {
 
 console.log(`\nCoordina bench — ${CONNECTIONS} conexiones, ${DURATION} s por prueba, ${os.cpus().length} núcleos`);
 console.log(
-  `Cumplimiento: PostgreSQL con 600.000 documentos y 1.500.000 marcas; PGlite con los documentos por comunidad y las marcas de 1 comunidad de cada ${PGLITE_SHARE} (las del administrador medido incluidas) y todos los documentos generales.\n`,
+  `Cumplimiento: PostgreSQL con 5.000 proveedores, 1.000 administradores, 20.000 comunidades, 600.000 documentos y 1.500.000 marcas (los recuentos de las filas son los suyos); PGlite con un colegio ${PGLITE_SCALE} veces menor, con todos sus documentos y marcas.\n`,
 );
 const backends = [...new Set(rows.map((r) => r.backend))];
 const measures = [...new Set(rows.map((r) => r.what))];
