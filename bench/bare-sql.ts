@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { communitiesIndexSchema, companiesIndexSchema, Role } from "@coordina/domain";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -97,6 +98,77 @@ export function pgbenchRate(url: string, list: BareList, connections: number, se
     const tps = /tps = ([\d.]+)/.exec(run.stdout ?? "");
     if (run.status !== 0 || !tps) throw new Error(`pgbench: ${run.stderr || run.stdout}`);
     return Number(tps[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * wrk (a load generator in C, as pgbench is, so the load costs the shared cores next to nothing, where
+ * autocannon's JavaScript costs about as much per request as the server): its path, installed from Debian's
+ * packages by scripts/wrk.mjs when missing, or why it is not there.
+ */
+export function findWrk(): { path: string } | { why: string } {
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../scripts/wrk.mjs");
+  const run = spawnSync(process.execPath, [script], { encoding: "utf8" });
+  const last = run.stdout?.trim().split("\n").at(-1);
+  return run.status === 0 && last
+    ? { path: last }
+    : { why: (run.stderr || run.stdout || "").trim().split("\n")[0] ?? "" };
+}
+
+export interface WrkLoad {
+  rps: number;
+  /** milliseconds */
+  p50: number;
+  p99: number;
+  completed: number;
+  failed: number;
+}
+
+/** A request's load with wrk at `connections` (on 2 threads) for `seconds`. */
+export function wrkLoad(
+  wrk: string,
+  url: string,
+  request: { method?: string; headers?: Record<string, string>; body?: string },
+  connections: number,
+  seconds: number,
+): WrkLoad {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-wrk-"));
+  try {
+    const script = path.join(dir, "request.lua");
+    const lua = (text: string) => `[==[${text}]==]`;
+    fs.writeFileSync(
+      script,
+      [
+        `wrk.method = ${lua(request.method ?? "GET")}`,
+        ...(request.body === undefined ? [] : [`wrk.body = ${lua(request.body)}`]),
+        ...Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[ ${lua(k)} ] = ${lua(v)}`),
+      ].join("\n"),
+    );
+    const run = spawnSync(
+      wrk,
+      ["-t", "2", "-c", String(connections), "-d", `${seconds}s`, "--latency", "-s", script, url],
+      { encoding: "utf8" },
+    );
+    const out = run.stdout ?? "";
+    const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+    const completed = /(\d+) requests in/.exec(out);
+    if (run.status !== 0 || !rps || !completed) throw new Error(`wrk: ${run.stderr || out}`);
+    const unit: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+    const percentile = (p: number) => {
+      const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)$`, "m").exec(out);
+      return m ? Number(m[1]) * (unit[m[2]!] ?? Number.NaN) : Number.NaN;
+    };
+    const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      rps: Number(rps[1]),
+      p50: percentile(50),
+      p99: percentile(99),
+      completed: Number(completed[1]),
+      failed: Number(errors?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

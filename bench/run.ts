@@ -30,7 +30,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres } from "../apps/server/src/db/client.js";
-import { bareLists, cpuSeconds, pgbenchRate, postgresCpu } from "./bare-sql.js";
+import { bareLists, cpuSeconds, findWrk, pgbenchRate, postgresCpu, wrkLoad } from "./bare-sql.js";
 import { measureCalendar } from "./calendar.js";
 import { measureDashboard } from "./dashboard.js";
 import { BENCH_LOGINS, type Generated, generate } from "./generate.js";
@@ -357,8 +357,8 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
 }
 
 /**
- * Issue 24, item 2: two lists' API rate beside their bare SQL replayed with pgbench (bare-sql.ts), one after
- * the other in the same run; the API should reach 70 % of it. Beside the rates, the CPU each request costs
+ * Issue 24, item 2: two lists' API rate, loaded with wrk, beside their bare SQL replayed with pgbench
+ * (bare-sql.ts), one after the other in the same run; the API should reach 70 % of it. Beside the rates, the CPU each request costs
  * the server and PostgreSQL, and each bare replay PostgreSQL: on a machine where the load generator, the
  * server and PostgreSQL share the cores, what the server spends around the query is the fair comparison.
  */
@@ -372,10 +372,17 @@ async function measureBareSql(backend: string, base: string, url: string, colegi
   const lists = await bareLists(url, colegioId, BENCH_LOGINS.administrador);
   const serverCpu = () => cpuSeconds((pid) => pid === serverPid);
   const ms = (seconds: number, count: number) => `${((1000 * seconds) / count).toFixed(2)} ms`;
+  // The API under wrk, a load generator in C as pgbench is (autocannon where wrk cannot be had).
+  const wrk = findWrk();
+  const generator = "path" in wrk ? "wrk" : `autocannon; wrk no disponible: ${wrk.why}`;
   for (const [i, list] of lists.entries()) {
     const { path: listPath, request } = requests[i]!;
     const [server0, postgres0] = [serverCpu(), postgresCpu()];
-    const api = await measureLoad(`${base}${listPath}`, request(bodies[i]!));
+    const options = request(bodies[i]!);
+    const api =
+      "path" in wrk
+        ? wrkLoad(wrk.path, `${base}${listPath}`, options, CONNECTIONS, DURATION)
+        : await measureLoad(`${base}${listPath}`, options);
     const [server1, postgres1] = [serverCpu(), postgresCpu()];
     const apiCpu = `servidor ${ms(server1 - server0, api.completed)} + PostgreSQL ${ms(postgres1 - postgres0, api.completed)}`;
     let value: string;
@@ -383,7 +390,7 @@ async function measureBareSql(backend: string, base: string, url: string, colegi
       const bare = pgbenchRate(url, list, CONNECTIONS, DURATION);
       const bareCpu = ms(postgresCpu() - postgres1, bare * DURATION);
       const share = (100 * api.rps) / bare;
-      value = `SQL ${Math.round(bare)} peticiones/s (${list.statements.length} sentencias); API ${Math.round(api.rps)} req/s = ${share.toFixed(0)} %; ≥ 70 % ${share >= 70 ? "✓" : "✗"}; CPU por petición: API ${apiCpu}, SQL desnudo PostgreSQL ${bareCpu}`;
+      value = `SQL ${Math.round(bare)} peticiones/s (${list.statements.length} sentencias); API (${generator}) ${Math.round(api.rps)} req/s, p99 ${api.p99.toFixed(0)} ms${api.failed ? ` (${api.failed} fallidas)` : ""} = ${share.toFixed(0)} %; ≥ 70 % ${share >= 70 ? "✓" : "✗"}; CPU por petición: API ${apiCpu}, SQL desnudo PostgreSQL ${bareCpu}`;
     } catch (error) {
       value = `pgbench no disponible: ${(error as Error).message.split("\n")[0]}; CPU por petición de la API: ${apiCpu}`;
     }
