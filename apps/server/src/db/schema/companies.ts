@@ -79,12 +79,14 @@ export const colegioMembers = pgTable(
      */
     companyType: integer("company_type"),
     /**
-     * lower(companies.name) and companies.owner_email of the member, kept by the same triggers (migration
-     * 0025): a colegio's list sorted by name or manager walks this table's own index in order and stops
+     * lower(companies.name), companies.cif_norm and companies.owner_email of the member, kept by the same
+     * triggers (migration 0025): a colegio's list sorted by name, tax id or manager walks this table's own
+     * index in order and stops
      * after the page, whatever the planner estimates of how many companies of the type are members.
      * Never written by the application: any write of them reads the company again.
      */
     nameKey: text("name_key"),
+    cifNorm: text("cif_norm"),
     ownerEmail: text("owner_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,7 +95,14 @@ export const colegioMembers = pgTable(
     index("colegio_members_company_idx").on(t.companyId),
     index("colegio_members_type_idx").on(t.colegioId, t.companyType, t.erased),
     index("colegio_members_name_idx").on(t.colegioId, t.companyType, t.nameKey, t.companyId),
-    // By manager: those without one last, either way.
+    // By tax id and by manager: those without one last, either way.
+    index("colegio_members_cif_idx").on(t.colegioId, t.companyType, t.cifNorm, t.companyId),
+    index("colegio_members_cif_desc_idx").on(
+      t.colegioId,
+      t.companyType,
+      t.cifNorm.desc().nullsLast(),
+      t.companyId.desc().nullsFirst(),
+    ),
     index("colegio_members_owner_email_idx").on(t.colegioId, t.companyType, t.ownerEmail, t.companyId),
     index("colegio_members_owner_email_desc_idx").on(
       t.colegioId,

@@ -167,10 +167,10 @@ export function withActivity(colegioId: Slotted<number>, activityId: Slotted<num
  * figures (`fig`, companyFiguresCte) are an active member's: a deactivated one shows none, and sorts last.
  */
 const COMPANY_ORDER = {
-  // lower(c.name) and c.owner_email as copied on the membership (migration 0025): walked on
-  // colegio_members_name_idx and colegio_members_owner_email_idx (_desc_idx).
+  // lower(c.name), c.cif_norm and c.owner_email as copied on the membership (migration 0025): walked on
+  // colegio_members_name_idx, _cif_idx and _owner_email_idx (and their _desc_idx).
   name: "m.name_key",
-  cif: { expr: "c.cif_norm", nullable: true },
+  cif: { expr: "m.cif_norm", nullable: true },
   owner_company: { expr: "lower(oc.name)", nullable: true },
   owner_user: { expr: "m.owner_email", nullable: true },
   fincas: "coalesce(fc.n, 0)",
@@ -225,9 +225,12 @@ function pageStatements(q: CompanyPageQuery) {
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
-  // By name or manager, the memberships hold the order themselves (migration 0025).
-  const walkMembers = whole && (q.sortBy === undefined || q.sortBy === "name" || q.sortBy === "owner_user");
-  // The page's rows in order, then their counts: a whole colegio sorted by name or by manager walks the
+  // By name, tax id or manager, the memberships hold the order themselves (migration 0025): a whole colegio,
+  // or its providers with work pending, walk them.
+  const walkMembers =
+    (whole || pendingProviders) &&
+    (q.sortBy === undefined || q.sortBy === "name" || q.sortBy === "cif" || q.sortBy === "owner_user");
+  // The page's rows in order, then their counts: a whole colegio sorted by name, tax id or manager walks the
   // memberships' index (membersInOrder) and stops after the page instead of sorting the whole colegio; the
   // tie is broken by m.company_id, the indexes' last column. The page carries every column of its
   // companies, so nothing joins them again by id: a generic plan, which cannot know the limit, would
@@ -256,8 +259,9 @@ function pageStatements(q: CompanyPageQuery) {
         from ${q.filter ? found : members}
         where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
     const chosen = searching ? sql`m.colegio_id = ${v.colegioId} and c.id in (select id from matched)` : candidates;
-    // The pending ones are most providers on a busy day: a page in an order of the companies walks its index
-    // and checks each against them, as one array (`+ 0`: not as ids to look up), instead of joining them all.
+    // The pending ones are most providers on a busy day: each candidate is checked against them as one array
+    // (`+ 0`: not as ids to look up) instead of joining them all; by name or manager, only those the walk
+    // reads (membersInOrder).
     const where = !q.filterNotRead
       ? chosen
       : pendingProviders
@@ -300,7 +304,7 @@ function pageStatements(q: CompanyPageQuery) {
       walk
         ? walkedPage(v, q)
         : walkMembers
-          ? membersInOrder(v, orderBy)
+          ? sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} ${membersInOrder(v, orderBy, pendingProviders)}`
           : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
@@ -441,17 +445,21 @@ function walkedPage(v: Slots<PageValues>, q: CompanyPageQuery): SQL {
 }
 
 /**
- * The `page` of a whole colegio's members of one type sorted by a column the memberships copy (`orderBy`:
- * name or manager, migration 0025): the memberships' index walked in that order and stopped after the
- * page, then each row's company looked up by id. Its own LIMIT keeps that lookup inside a nested loop: a
+ * The `page` of a whole colegio's members of one type (or of its providers with work pending, `pendingOnly`,
+ * after pendingProvidersSinceCheckpointCte) sorted by a column the memberships copy (`orderBy`: name, tax id
+ * or manager, migration 0025): the memberships' index walked in that order and stopped after the page, then
+ * each row's company looked up by id. Its own LIMIT keeps that lookup inside a nested loop: a
  * generic plan, which cannot know the page's size, otherwise joins every member and sorts them all.
  */
-function membersInOrder(v: Slots<PageValues>, orderBy: SQL): SQL {
+function membersInOrder(v: Slots<PageValues>, orderBy: SQL, pendingOnly: boolean): SQL {
+  // 'Ver solo docs pendientes': each member walked is checked against the pending ones (`pending_work`, most
+  // providers on a busy day) as one array (`+ 0`: not as ids to look up), until the page is full.
+  const pending = pendingOnly ? sql`and m.company_id + 0 = any(array(select company_id from pending_work))` : sql``;
   return sql`page as (
     select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased, c.created_at,
            c.owner_company_id, c.owner_user_id, row_number() over (order by ${orderBy}) as position
-    from (select m.company_id, m.erased, m.name_key, m.owner_email from colegio_members m
-          where m.colegio_id = ${v.colegioId} and m.company_type = ${v.type}
+    from (select m.company_id, m.erased, m.name_key, m.cif_norm, m.owner_email from colegio_members m
+          where m.colegio_id = ${v.colegioId} and m.company_type = ${v.type} ${pending}
           order by ${orderBy} limit ${v.limit} offset ${v.offset}) m
     cross join lateral (select * from companies c where c.id = m.company_id limit 1) c)`;
 }

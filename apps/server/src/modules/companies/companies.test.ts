@@ -454,6 +454,24 @@ describe("the colegio's company lists", () => {
     expect(await byName()).toEqual([P2.id, P3.id, P1.id, P4.id]);
   });
 
+  it("sorts by the tax id as it is now, however it was written", async () => {
+    const byCif = async (sortDesc: "ASC" | "DESC" = "ASC") =>
+      ids(await providersOf(t.colegio, { sortBy: "cif", sortDesc }));
+    // P2's tax id changed by the colegio to come last, P4's written directly to come first.
+    const changed = await post(t.colegio, "/companies/colegio/update", {
+      company_id: P2.id,
+      cif: "Z9999999A",
+      companytype: Role.gremio,
+    });
+    expect(changed.json()).toMatchObject({ result: true });
+    await db().update(companies).set({ cif: "A0000000A", cifNorm: "A0000000A" }).where(eq(companies.id, P4.id));
+    expect(await byCif()).toEqual([P4.id, P3.id, P1.id, P2.id]);
+    expect(await byCif("DESC")).toEqual([P2.id, P1.id, P3.id, P4.id]);
+    // The membership's copy is nobody's to write.
+    await db().update(colegioMembers).set({ cifNorm: null }).where(eq(colegioMembers.companyId, P4.id));
+    expect(await byCif()).toEqual([P4.id, P3.id, P1.id, P2.id]);
+  });
+
   it("sorts administrators by the communities they administer", async () => {
     const list = (sortDesc: string) =>
       post(t.colegio, "/companies/colegio/index", { type: Role.administrador, sortBy: "fincas", sortDesc });
