@@ -112,9 +112,9 @@ export function findWrk(): { path: string } | { why: string } {
   const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../scripts/wrk.mjs");
   const run = spawnSync(process.execPath, [script], { encoding: "utf8" });
   const last = run.stdout?.trim().split("\n").at(-1);
-  return run.status === 0 && last
-    ? { path: last }
-    : { why: (run.stderr || run.stdout || "").trim().split("\n")[0] ?? "" };
+  // apt-get's progress comes on stderr (shown); the path is the last line of stdout, the reason the last of stderr.
+  process.stderr.write(run.stderr ?? "");
+  return run.status === 0 && last ? { path: last } : { why: (run.stderr ?? "").trim().split("\n").at(-1) ?? "" };
 }
 
 export interface WrkLoad {
@@ -137,7 +137,12 @@ export function wrkLoad(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coordina-wrk-"));
   try {
     const script = path.join(dir, "request.lua");
-    const lua = (text: string) => `[==[${text}]==]`;
+    // A long string whose closing bracket the text does not hold (a newline first: Lua drops the first one).
+    const lua = (text: string) => {
+      let level = "";
+      while (text.includes(`]${level}]`)) level += "=";
+      return `[${level}[\n${text}]${level}]`;
+    };
     fs.writeFileSync(
       script,
       [
@@ -157,7 +162,7 @@ export function wrkLoad(
     if (run.status !== 0 || !rps || !completed) throw new Error(`wrk: ${run.stderr || out}`);
     const unit: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
     const percentile = (p: number) => {
-      const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)$`, "m").exec(out);
+      const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
       return m ? Number(m[1]) * (unit[m[2]!] ?? Number.NaN) : Number.NaN;
     };
     const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);

@@ -17,13 +17,14 @@ export function ensureDebianPackage({ program, path, pkg, envVar, missing }) {
   if (process.getuid?.() !== 0) {
     throw new Error(`${missing}\nInstálalo con \`sudo apt-get install ${pkg}\` o indica su ruta en ${envVar}.`);
   }
-  console.log(`Instalando ${program} de Debian (apt-get install ${pkg})…`);
+  // Progress to stderr: stdout is left for the path the command line prints.
+  console.error(`Instalando ${program} de Debian (apt-get install ${pkg})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
     ["install", "-y", "-qq", "--no-install-recommends", pkg],
   ]) {
-    const run = spawnSync("apt-get", args, { stdio: "inherit", env });
+    const run = spawnSync("apt-get", args, { stdio: ["ignore", 2, 2], env });
     if (run.status !== 0) throw new Error(`apt-get ${args.join(" ")} ha fallado (código ${run.status}).`);
   }
   const installed = found();
