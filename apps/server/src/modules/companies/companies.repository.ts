@@ -260,7 +260,7 @@ function pageStatements(q: CompanyPageQuery) {
         where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
     const chosen = searching ? sql`m.colegio_id = ${v.colegioId} and c.id in (select id from matched)` : candidates;
     // The pending ones are most providers on a busy day: each candidate is checked against them as one array
-    // (`+ 0`: not as ids to look up) instead of joining them all; by name or manager, only those the walk
+    // (`+ 0`: not as ids to look up) instead of joining them all; by name, tax id or manager, only those the walk
     // reads (membersInOrder).
     const where = !q.filterNotRead
       ? chosen
@@ -300,12 +300,13 @@ function pageStatements(q: CompanyPageQuery) {
   // The total rides along in the page's statement (an uncorrelated subquery, computed once): one round trip.
   const page = (v: Slots<PageValues>) => {
     const { where, sortFigures, ctes, counting, fincasCounts } = parts(v);
+    const leading = ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``;
     return sql`with ${
       walk
         ? walkedPage(v, q)
         : walkMembers
-          ? sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} ${membersInOrder(v, orderBy, pendingProviders)}`
-          : sql`${ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``} page as (
+          ? sql`${leading} ${membersInOrder(v, orderBy, pendingProviders)}`
+          : sql`${leading} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
                        c.created_at,
