@@ -6,12 +6,20 @@ import {
   todayInSpain,
 } from "@coordina/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import {
+  type DbOrTx,
+  queryRows,
+  queryRowsBuiltOnce,
+  type Slots,
+  type Slotted,
+  type StatementValues,
+  slotsHolding,
+} from "../../db/client.js";
 import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js";
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
-import { communityFiguresOf } from "../compliance/figures-cache.repository.js";
+import { COMMUNITY_FIGURES_ROW, communityFiguresCte } from "../compliance/figures-cache.repository.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -163,15 +171,20 @@ export type CommunityScope =
   | { colegioId: number; adminCompanyId?: undefined }
   | { colegioId: number | null; adminCompanyId: number };
 
+/** A CommunityScope whose ids may be slots of a statement built once (queryRowsBuiltOnce). */
+type SlottedScope =
+  | { colegioId: Slotted<number>; adminCompanyId?: undefined }
+  | { colegioId: Slotted<number> | null; adminCompanyId: Slotted<number> };
+
 /** Communities of the colegio chosen, or (null) of every colegio the company works in now. */
-const inColegio = (colegioId: number | null, companyId: number) =>
+const inColegio = (colegioId: Slotted<number> | null, companyId: Slotted<number>) =>
   colegioId === null
     ? sql`f.colegio_id in (select m.colegio_id from colegio_members m
                           where m.company_id = ${companyId} and m.erased = false)`
     : sql`f.colegio_id = ${colegioId}`;
 
 /** The live communities a scope shows (alias `f`), as a condition. */
-export function communitiesInScope(scope: CommunityScope): SQL {
+export function communitiesInScope(scope: SlottedScope): SQL {
   const whose =
     scope.adminCompanyId === undefined
       ? sql`f.colegio_id = ${scope.colegioId}`
@@ -188,13 +201,37 @@ const communityPageRow = rowReader({
   admin_name: col.text,
   proveedores_count: col.int,
   porteros_count: col.int,
+  page_total__: col.int,
+  ...COMMUNITY_FIGURES_ROW,
 });
+const totalRow = rowReader({ count: col.int });
+
+/** The values of pageCommunities' statements, each a slot of theirs (queryRowsBuiltOnce). */
+interface CommunityPageValues extends StatementValues {
+  /** 0 for every colegio of the administrator (its scope's null) */
+  colegioId: number;
+  /** 0 for a colegio's own list */
+  adminCompanyId: number;
+  today: string;
+  limit: number;
+  offset: number;
+  /** the search pattern (containsPattern) */
+  like: string;
+}
 
 /**
- * One page of communities with their providers, porters and document figures, and the total. The page
- * is chosen on the name index (the default order) and the counts run for its rows only.
+ * One page of communities with their providers, porters and document figures, and the total, in one
+ * statement: the page is chosen on the name index (the default order), the counts run for its rows only,
+ * and its figures are read from the communities' cached rows (communityFiguresCte: only stale ones are
+ * summed again). Without a search it is built once and planned once per connection.
  */
-export async function pageCommunities(db: DbOrTx, scope: CommunityScope, q: SortedPage<CommunitySortKey>) {
+export async function pageCommunities(
+  db: DbOrTx,
+  scope: CommunityScope,
+  q: SortedPage<CommunitySortKey>,
+  /** Spain's day the figures are of (the property tests fix it) */
+  today = todayInSpain(),
+) {
   const orderBy = sortSql(
     {
       name: "lower(f.name)",
@@ -207,50 +244,71 @@ export async function pageCommunities(db: DbOrTx, scope: CommunityScope, q: Sort
     q.sortDesc ?? "ASC",
     "f.id",
   );
-  const like = containsPattern(q.filter);
-  const page = await fetchPage(
-    db,
-    q,
-    {
-      select: sql`f.id, f.name, f.cif, f.created_at, f.admin_company_id, a.name as admin_name,
-                  ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count`,
-      from: sql`communities f join companies a on a.id = f.admin_company_id`,
-      // Every community has its administrator (a foreign key).
-      countFrom: sql`communities f`,
-      where: sql`${communitiesInScope(scope)}
-        ${q.filter ? sql`and (f.name ilike ${like} or f.cif ilike ${like})` : sql``}`,
-      orderBy,
-    },
-    communityPageRow,
-    !q.filter,
-  );
-  // The page's figures, from the providers' cached rows (figures-cache.repository.ts).
-  const sums = await communityFiguresOf(
-    db,
-    page.data.map((r) => r.id),
-    todayInSpain(),
-  );
+  const values: CommunityPageValues = {
+    colegioId: scope.colegioId ?? 0,
+    adminCompanyId: scope.adminCompanyId ?? 0,
+    today,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+    like: containsPattern(q.filter),
+  };
+  const whose = scope.adminCompanyId === undefined ? "colegio" : scope.colegioId === null ? "administrator" : "admin";
+  const where = (v: Slots<CommunityPageValues>) => {
+    const inScope = communitiesInScope(
+      whose === "colegio"
+        ? { colegioId: v.colegioId }
+        : { colegioId: whose === "administrator" ? null : v.colegioId, adminCompanyId: v.adminCompanyId },
+    );
+    return q.filter ? sql`${inScope} and (f.name ilike ${v.like} or f.cif ilike ${v.like})` : inScope;
+  };
+  // Every community has its administrator (a foreign key): the total needs no join.
+  const counting = (v: Slots<CommunityPageValues>) => sql`select count(*) from communities f where ${where(v)}`;
+  const page = (v: Slots<CommunityPageValues>) =>
+    sql`with page as (
+          select p.*, row_number() over () as position
+          from (select f.id, f.name, f.cif, f.created_at, f.admin_company_id, a.name as admin_name,
+                       ${liveProviders(sql`f.id`)} as proveedores_count, ${livePorters(sql`f.id`)} as porteros_count,
+                       (${counting(v)}) as page_total__
+                from communities f join companies a on a.id = f.admin_company_id
+                where ${where(v)}
+                order by ${orderBy} limit ${v.limit} offset ${v.offset}) p),
+        ${communityFiguresCte(sql`select id from page`, v.today)}
+        select page.*, cf.mandatory_count, cf.mandatory_uploaded_count, cf.expected_count_read, cf.count_read
+        from page join community_figures cf on cf.community_id = page.id
+        order by page.position`;
+  const key = `communities:page:${whose}:${q.sortBy ?? "name"}:${q.sortDesc ?? "ASC"}`;
+  // A search is planned for its pattern.
+  const run = (statement: (v: Slots<CommunityPageValues>) => SQL, part: string) =>
+    q.filter
+      ? queryRows<Record<string, unknown>>(db, statement(slotsHolding(values)))
+      : queryRowsBuiltOnce<Record<string, unknown>, CommunityPageValues>(db, `${key}:${part}`, values, statement);
+  const rows = (await run(page, "page")).map(communityPageRow);
+  // A page past the end has no row to carry the total: asked on its own.
+  const count =
+    rows[0]?.page_total__ ?? (q.page === 1 ? 0 : ((await run(counting, "total")).map(totalRow)[0]?.count ?? 0));
   return {
-    ...page,
-    data: page.data.map((r): CommunityRow => {
-      const figures = sums.get(r.id)!;
-      return {
+    data: rows.map(
+      (r): CommunityRow => ({
         id: r.id,
         nombre: r.name,
         name: r.name,
         cif: r.cif,
         proveedores_count: r.proveedores_count,
-        ...figures,
-        proveedores_uploaded:
-          figures.mandatory_count > 0 && figures.mandatory_uploaded_count >= figures.mandatory_count,
-        proveedores_read: figures.expected_count_read > 0 && figures.count_read >= figures.expected_count_read,
+        mandatory_count: r.mandatory_count,
+        mandatory_uploaded_count: r.mandatory_uploaded_count,
+        expected_count_read: r.expected_count_read,
+        count_read: r.count_read,
+        proveedores_uploaded: r.mandatory_count > 0 && r.mandatory_uploaded_count >= r.mandatory_count,
+        proveedores_read: r.expected_count_read > 0 && r.count_read >= r.expected_count_read,
         porteros: r.porteros_count > 0,
         porteros_count: r.porteros_count,
         owner: r.admin_company_id,
         admin: r.admin_name,
         created: r.created_at,
-      };
-    }),
+      }),
+    ),
+    count,
+    pagination: { count, page: q.page, limit: q.limit },
   };
 }
 

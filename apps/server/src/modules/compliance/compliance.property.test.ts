@@ -26,6 +26,7 @@ import {
 } from "../../../test/compliance-world.js";
 import { createTestDatabase } from "../../../test/helpers.js";
 import { type Database, type Db, queryRows } from "../../db/client.js";
+import { pageCommunities } from "../communities/communities.repository.js";
 import { pageColegioCompanies } from "../companies/companies.repository.js";
 import {
   companyFigures,
@@ -784,6 +785,19 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
     const got = sums.get(c);
     if (JSON.stringify(got) !== JSON.stringify(want))
       diffs.push(`community:${c}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
+  }
+  // The colegio's communities list reads the same cached sums in its page's statement.
+  for (const g of world.colegios) {
+    const page = await pageCommunities(db, { colegioId: g }, { page: 1, limit: 100, filter: "" }, world.today);
+    const live = world.communities.filter((c) => c.colegioId === g && !c.erased).map((c) => c.id);
+    if (page.count !== live.length) diffs.push(`communities of ${g}: model ${live.length}, list ${page.count}`);
+    for (const r of page.data) {
+      const want = model.community(r.id);
+      const { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read } = r;
+      const got = { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read };
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        diffs.push(`community list row ${r.id}: model ${JSON.stringify(want)}, list ${JSON.stringify(got)}`);
+    }
   }
   if (diffs.length)
     throw new Error(`${step}cached figures differ from the model (today ${world.today}):\n${diffs.join("\n")}`);

@@ -402,18 +402,18 @@ export async function providerFiguresOf(
 }
 
 /**
- * The communities list's figures of every community that `communities` selects (one column) on `today`,
- * one row each: from community_figures_cache where a row of that day holds the community's current version,
- * otherwise summed from its live providers' rows (providerFiguresCte, computed for those communities only)
- * as communityFiguresOf sums them (zeros without providers), and stored. The community's version covers
- * everything its providers' rows depend on (migration 0007: documents, read marks, links, definitions), so a
- * sum kept at that version is as exact as the rows it sums. One statement, as companyCacheCte: the colegio
- * dashboard asks it of all its communities at once.
+ * Common table expressions ending in `community_figures (community_id, mandatory_count,
+ * mandatory_uploaded_count, expected_count_read, count_read)`: the communities list's figures of every
+ * community that `communities` selects (one column) on `today`, one row each: from community_figures_cache
+ * where a row of that day holds the community's current version, otherwise summed from its live providers'
+ * rows (providerFiguresCte, computed for those communities only; zeros without providers) and stored. The
+ * community's version covers everything its providers' rows depend on (migration 0007: documents, read
+ * marks, links, definitions), so a sum kept at that version is as exact as the rows it sums. One statement,
+ * as companyCacheCte (to start the caller's `with`); a row of an older version stored over a newer one by a
+ * slower statement is only a miss for the next reader.
  */
-export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string) {
-  return queryTypedPrepared(
-    db,
-    sql`with cwant as (
+export function communityFiguresCte(communities: SQL, today: Slotted<string>): SQL {
+  return sql`cwant as (
           select x.id, coalesce(v.version, 0) as version
           from (${communities}) x(id) left join community_versions v on v.community_id = x.id),
         chit as (
@@ -434,36 +434,44 @@ export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string
           on conflict (community_id) do update set day = excluded.day, version = excluded.version,
             mandatory_count = excluded.mandatory_count, mandatory_uploaded_count = excluded.mandatory_uploaded_count,
             expected_count_read = excluded.expected_count_read, count_read = excluded.count_read
-          returning community_id, mandatory_count, mandatory_uploaded_count, expected_count_read, count_read)
-        select * from chit union all select * from cfresh`,
-    {
-      community_id: col.int,
-      mandatory_count: col.int,
-      mandatory_uploaded_count: col.int,
-      expected_count_read: col.int,
-      count_read: col.int,
-    },
+          returning community_id, mandatory_count, mandatory_uploaded_count, expected_count_read, count_read),
+        community_figures as (select * from chit union all select * from cfresh)`;
+}
+
+export const COMMUNITY_FIGURES_ROW = {
+  community_id: col.int,
+  mandatory_count: col.int,
+  mandatory_uploaded_count: col.int,
+  expected_count_read: col.int,
+  count_read: col.int,
+};
+
+/**
+ * The figures of every community that `communities` selects (communityFiguresCte), in one statement: the
+ * colegio dashboard asks it of all its communities at once.
+ */
+export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string) {
+  return queryTypedPrepared(
+    db,
+    sql`with ${communityFiguresCte(communities, today)} select * from community_figures`,
+    COMMUNITY_FIGURES_ROW,
   );
 }
 
-/** The communities' figures (the communities list): the sums of their live providers' rows; zeros without any. */
+/** The communities' figures (communityFiguresCte), by community: as the communities list shows them. */
 export async function communityFiguresOf(
   db: DbOrTx,
   communityIds: number[],
   today: string,
 ): Promise<Map<number, CommunityFigures>> {
-  const sums = new Map<number, CommunityFigures>(
-    communityIds.map((id) => [
-      id,
-      { mandatory_count: 0, mandatory_uploaded_count: 0, expected_count_read: 0, count_read: 0 },
-    ]),
+  if (communityIds.length === 0) return new Map();
+  const rows = await queryTypedBuiltOnce(
+    db,
+    "figures-cache:community-figures-of",
+    { ids: `{${communityIds.join(",")}}`, today },
+    (v) =>
+      sql`with ${communityFiguresCte(sql`select unnest(${v.ids}::int[])`, v.today)} select * from community_figures`,
+    COMMUNITY_FIGURES_ROW,
   );
-  for (const r of await providerFiguresOf(db, communityIds, today)) {
-    const s = sums.get(r.community_id)!;
-    s.mandatory_count += r.upload_must;
-    s.mandatory_uploaded_count += r.uploaded_count;
-    s.expected_count_read += r.readed_must;
-    s.count_read += r.readed_count;
-  }
-  return sums;
+  return new Map(rows.map(({ community_id, ...figures }) => [community_id, figures]));
 }
