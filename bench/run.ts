@@ -344,6 +344,21 @@ async function measure(backend: string, env: Record<string, string>, port: numbe
       asColegio({ type: 20, page: 1, limit: 10, filterNotRead: 1 }),
     ),
   });
+  // The filter with each order the list offers besides the name's, tax id's and manager's (walked like the page above).
+  for (const [what, sortBy] of [
+    ["Docs pend validar", "pending"],
+    ["En Fincas", "fincas"],
+    ["Estado", "status"],
+  ] as const)
+    rows.push({
+      backend,
+      what: `POST /companies/companies/index (proveedores, 'Ver solo docs pendientes', ordenado por ${what}, 20 conexiones)`,
+      value: await loadVsHealth(
+        backend,
+        `${base}/companies/companies/index`,
+        asColegio({ type: 20, page: 1, limit: 10, filterNotRead: 1, sortBy, sortDesc: "DESC" }),
+      ),
+    });
   // Before measureFiles too: a new mandatory definition changes every provider's figures (a new version).
   const asAdmin = (await caller(base, BENCH_LOGINS.administrador)).request;
   const upload = await providerUploads(base);

@@ -28,6 +28,11 @@ function companyCacheCte(o: {
   companies: SQL;
   today: Slotted<string>;
   compute: (company: SQL) => SQL;
+  /**
+   * `companies` are a page's few: each looked up by its keys (lateral, limited), never by hashing the whole
+   * cache, which a generic plan chooses for a CTE whatever its size (it guesses 150 rows).
+   */
+  few?: boolean;
 }): SQL {
   const [want, miss, computed, stored] = ["want", "miss", "computed", "stored"].map((part) =>
     sql.raw(`${o.name}_${part}`),
@@ -35,12 +40,17 @@ function companyCacheCte(o: {
   const table = sql.raw(o.table);
   const list = (prefix: string) => sql.raw(o.columns.map((c) => `${prefix}${c}`).join(", "));
   const update = sql.raw(o.columns.map((c) => `${c} = excluded.${c}`).join(", "));
+  const lookups = o.few
+    ? sql`left join lateral (select version from compliance_versions where company_id = w.id limit 1) v on true
+      left join lateral (select * from ${table} k where k.colegio_id = ${o.colegioId} and k.company_id = w.id
+        and k.day = ${o.today}::date and k.version = coalesce(v.version, 0) limit 1) k on true`
+    : sql`left join compliance_versions v on v.company_id = w.id
+      left join ${table} k on k.colegio_id = ${o.colegioId} and k.company_id = w.id and k.day = ${o.today}::date
+        and k.version = coalesce(v.version, 0)`;
   return sql`${want} as materialized (
       select w.id, coalesce(v.version, 0) as version, k.company_id is not null as hit, ${list("k.")}
       from (${o.companies}) w(id)
-      left join compliance_versions v on v.company_id = w.id
-      left join ${table} k on k.colegio_id = ${o.colegioId} and k.company_id = w.id and k.day = ${o.today}::date
-        and k.version = coalesce(v.version, 0)),
+      ${lookups}),
     ${miss} as materialized (select ${want}.id, ${want}.version from ${want} where not ${want}.hit),
     ${computed} as materialized (
       select ${miss}.id as company_id, ${miss}.version, ${list("d.")}
@@ -87,9 +97,20 @@ export const providerFincas = (colegioId: Slotted<number>, company: SQL) =>
  * Sorting a list by a figure reads them for every candidate: hits cost an index probe, only the misses are
  * computed.
  */
-export function companyFiguresCte(colegioId: Slotted<number>, companies: SQL, today: Slotted<string>): SQL {
+export function companyFiguresCte(
+  colegioId: Slotted<number>,
+  companies: SQL,
+  today: Slotted<string>,
+  options: {
+    /** the last expression's name (and its parts' prefix): two in one statement must not store the same company */
+    name?: string;
+    /** a page's few companies (companyCacheCte) */
+    few?: boolean;
+  } = {},
+): SQL {
   return companyCacheCte({
-    name: "figures",
+    name: options.name ?? "figures",
+    few: options.few ?? false,
     table: "company_figures_cache",
     columns: COMPANY_FIGURES,
     colegioId,
