@@ -223,15 +223,17 @@ function pageStatements(q: CompanyPageQuery) {
   // A whole colegio's providers sorted by a figure, or its members by status, are walked in order
   // (walkedPage); with a search, an activity or the pending filter, the candidates are read and sorted.
   const whole = !q.filter && q.filteract === undefined && !q.filterNotRead;
+  const copiedOrder = q.sortBy === undefined || q.sortBy === "name" || q.sortBy === "cif" || q.sortBy === "owner_user";
   const walk = whole && ((byFigure && providers) || q.sortBy === "status");
   // By name, tax id or manager, the memberships hold the order themselves (migration 0025): a whole colegio,
   // or its providers with work pending, walk them.
   // Their providers with work pending sorted by a figure or by status are all active, and `pending_work` holds
   // their figures: the page is chosen from it alone (pendingInOrder).
   const pendingSorted = pendingProviders && (q.sortBy === "pending" || q.sortBy === "fincas" || q.sortBy === "status");
-  const walkMembers =
-    (whole || pendingProviders) &&
-    (q.sortBy === undefined || q.sortBy === "name" || q.sortBy === "cif" || q.sortBy === "owner_user");
+  // A search or an activity filter sorted by name, tax id or manager sorts what it matched, which carries the
+  // memberships' copies, and looks up the page's companies only (matchedInOrder).
+  const sortedMatches = searching && !q.filterNotRead && copiedOrder;
+  const walkMembers = (whole || pendingProviders) && copiedOrder;
   // The page's rows in order, then their counts: a whole colegio sorted by name, tax id or manager walks the
   // memberships' index (membersInOrder) and stops after the page instead of sorting the whole colegio; the
   // tie is broken by m.company_id, the indexes' last column. The page carries every column of its
@@ -264,15 +266,19 @@ function pageStatements(q: CompanyPageQuery) {
     // The search starts from the trigram indexes of the names, tax ids and managers' e-mails (not from every
     // member), then keeps the colegio's members. A deactivated member's manager is no longer the colegio's
     // to read: its e-mail finds it no more.
-    const found = sql`(select id, true as by_name from companies where name ilike ${v.like} or cif ilike ${v.like}
+    // Each branch brings the company's columns the candidates need, so nothing joins companies again.
+    const found = sql`(select id, type, erased, true as by_name from companies
+                       where name ilike ${v.like} or cif ilike ${v.like}
       union all
-      select mc.id, false from users u join companies mc on mc.owner_user_id = u.id where u.email ilike ${v.like}) x
-      join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = x.id
-      join companies c on c.id = x.id`;
+      select mc.id, mc.type, mc.erased, false from users u join companies mc on mc.owner_user_id = u.id
+      where u.email ilike ${v.like}) c
+      join colegio_members m on m.colegio_id = ${v.colegioId} and m.company_id = c.id`;
+    // With the memberships' copies the list sorts by (matchedInOrder): the same for every row of a company.
     const matched = sql`matched as materialized (
-        select distinct c.id, not m.erased and not c.erased as live
+        select distinct c.id, not m.erased and not c.erased as live,
+               m.company_id, m.erased, m.name_key, m.cif_norm, m.owner_email
         from ${q.filter ? found : members}
-        where ${candidates} ${q.filter ? sql`and (x.by_name or not m.erased)` : sql``})`;
+        where ${candidates} ${q.filter ? sql`and (c.by_name or not m.erased)` : sql``})`;
     const chosen = searching ? sql`m.colegio_id = ${v.colegioId} and c.id in (select id from matched)` : candidates;
     // The pending ones are most providers on a busy day. Sorted by name, tax id or manager only those the walk
     // reads are checked (membersInOrder); in any other order every candidate is, so they are hashed once (a
@@ -335,7 +341,9 @@ function pageStatements(q: CompanyPageQuery) {
           ? sql`${leading} ${membersInOrder(v, orderBy, pendingProviders)}`
           : pendingSorted
             ? sql`${leading} ${pendingInOrder(v, q)}`
-            : sql`${leading} page as (
+            : sortedMatches
+              ? sql`${leading} ${matchedInOrder(v, orderBy)}`
+              : sql`${leading} page as (
           select c.*, row_number() over () as position
           from (select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased,
                        c.created_at,
@@ -505,6 +513,20 @@ function figuresOf(r: ReturnType<typeof companyPageRow>): CachedCompanyFigures {
     f[column] = value;
   }
   return f;
+}
+
+/**
+ * The `page` of a search or an activity filter (after `matched`, which carries the memberships' copies)
+ * sorted by name, tax id or manager (`orderBy`): what it matched sorted, then the page's companies looked up by
+ * id, instead of joining every match to its membership and company again to sort them.
+ */
+function matchedInOrder(v: Slots<PageValues>, orderBy: SQL): SQL {
+  return sql`page as (
+    select c.id, c.type, c.name, c.cif, (m.erased or c.erased) as erased, m.erased as member_erased, c.created_at,
+           c.owner_company_id, c.owner_user_id, row_number() over (order by ${orderBy}) as position
+    from (select m.company_id, m.erased, m.name_key, m.cif_norm, m.owner_email from matched m
+          order by ${orderBy} limit ${v.limit} offset ${v.offset}) m
+    cross join lateral (select * from companies c where c.id = m.company_id limit 1) c)`;
 }
 
 /**

@@ -379,6 +379,26 @@ describe("the colegio's company lists", () => {
     expect(ids(await providersOf(t.colegio, { sortBy, sortDesc: "DESC" }))).toEqual(desc());
   });
 
+  it.each(["e", "test", "s.l"])(
+    "sorts what a search for %j matches in every order as it sorts the whole list",
+    async (filter) => {
+      const matches = new Set(ids(await providersOf(t.colegio, { filter })));
+      expect(matches.size).toBeGreaterThan(1);
+      for (const sortBy of COMPANY_SORTABLE)
+        for (const sortDesc of ["ASC", "DESC"] as const) {
+          const whole = ids(await providersOf(t.colegio, { sortBy, sortDesc })).filter((id) => matches.has(id));
+          const found = await providersOf(t.colegio, { filter, sortBy, sortDesc });
+          expect(ids(found), `${sortBy} ${sortDesc}`).toEqual(whole);
+          expect(found.json().count).toBe(matches.size);
+          // Page by page, the same order.
+          const paged: number[] = [];
+          for (let page = 1; page <= matches.size; page++)
+            paged.push(...ids(await providersOf(t.colegio, { filter, sortBy, sortDesc, limit: 1, page })));
+          expect(paged, `${sortBy} ${sortDesc}, one per page`).toEqual(whole);
+        }
+    },
+  );
+
   it("sorts by the manager's e-mail as it is now, however it was written", async () => {
     const byManager = async (sortDesc: "ASC" | "DESC" = "ASC") =>
       ids(await providersOf(t.colegio, { sortBy: "owner_user", sortDesc }));
