@@ -1,4 +1,5 @@
 import {
+  type CommunityFigures,
   type CommunityRow,
   type CommunitySortKey,
   type ProviderCommunityRow,
@@ -19,7 +20,7 @@ import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
-import { COMMUNITY_FIGURES_ROW, communityFiguresCte } from "../compliance/figures-cache.repository.js";
+import { communityFiguresCte } from "../compliance/figures-cache.repository.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -202,8 +203,24 @@ const communityPageRow = rowReader({
   proveedores_count: col.int,
   porteros_count: col.int,
   page_total__: col.int,
-  ...COMMUNITY_FIGURES_ROW,
+  // Every row of the page has its figures (communityFiguresCte): one without is an error, not zeros.
+  mandatory_count: col.intOrNull,
+  mandatory_uploaded_count: col.intOrNull,
+  expected_count_read: col.intOrNull,
+  count_read: col.intOrNull,
 });
+
+function figuresOf(r: ReturnType<typeof communityPageRow>): CommunityFigures {
+  const { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read } = r;
+  if (
+    mandatory_count === null ||
+    mandatory_uploaded_count === null ||
+    expected_count_read === null ||
+    count_read === null
+  )
+    throw new Error(`no figures for community ${r.id}`);
+  return { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read };
+}
 const totalRow = rowReader({ count: col.int });
 
 /** The values of pageCommunities' statements, each a slot of theirs (queryRowsBuiltOnce). */
@@ -272,9 +289,9 @@ export async function pageCommunities(
                 from communities f join companies a on a.id = f.admin_company_id
                 where ${where(v)}
                 order by ${orderBy} limit ${v.limit} offset ${v.offset}) p),
-        ${communityFiguresCte(sql`select id from page`, v.today)}
+        ${communityFiguresCte(sql`select id from page`, v.today, true)}
         select page.*, cf.mandatory_count, cf.mandatory_uploaded_count, cf.expected_count_read, cf.count_read
-        from page join community_figures cf on cf.community_id = page.id
+        from page left join community_figures cf on cf.community_id = page.id
         order by page.position`;
   const key = `communities:page:${whose}:${q.sortBy ?? "name"}:${q.sortDesc ?? "ASC"}`;
   // A search is planned for its pattern.
@@ -287,26 +304,24 @@ export async function pageCommunities(
   const count =
     rows[0]?.page_total__ ?? (q.page === 1 ? 0 : ((await run(counting, "total")).map(totalRow)[0]?.count ?? 0));
   return {
-    data: rows.map(
-      (r): CommunityRow => ({
+    data: rows.map((r): CommunityRow => {
+      const f = figuresOf(r);
+      return {
         id: r.id,
         nombre: r.name,
         name: r.name,
         cif: r.cif,
         proveedores_count: r.proveedores_count,
-        mandatory_count: r.mandatory_count,
-        mandatory_uploaded_count: r.mandatory_uploaded_count,
-        expected_count_read: r.expected_count_read,
-        count_read: r.count_read,
-        proveedores_uploaded: r.mandatory_count > 0 && r.mandatory_uploaded_count >= r.mandatory_count,
-        proveedores_read: r.expected_count_read > 0 && r.count_read >= r.expected_count_read,
+        ...f,
+        proveedores_uploaded: f.mandatory_count > 0 && f.mandatory_uploaded_count >= f.mandatory_count,
+        proveedores_read: f.expected_count_read > 0 && f.count_read >= f.expected_count_read,
         porteros: r.porteros_count > 0,
         porteros_count: r.porteros_count,
         owner: r.admin_company_id,
         admin: r.admin_name,
         created: r.created_at,
-      }),
-    ),
+      };
+    }),
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };

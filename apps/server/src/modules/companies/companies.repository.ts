@@ -321,7 +321,8 @@ function pageStatements(q: CompanyPageQuery) {
       v.colegioId,
       sql`select c.id from page c where not c.member_erased ${unheld}`,
       v.today,
-      { name: "page_figures", few: true },
+      // Beside a `figures` that stores, its rare misses (a deleted company's live membership) are not stored.
+      { name: "page_figures", few: true, store: heldFigures !== "all" },
     );
     return { where, sortFigures, countCtes, ctes, counting, fincasCounts, pageFigures };
   };

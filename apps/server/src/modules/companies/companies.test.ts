@@ -382,11 +382,11 @@ describe("the colegio's company lists", () => {
   it.each(["e", "test", "s.l"])(
     "sorts what a search for %j matches in every order as it sorts the whole list",
     async (filter) => {
-      const matches = new Set(ids(await providersOf(t.colegio, { filter })));
+      const matches = new Set<number>(ids(await providersOf(t.colegio, { filter })));
       expect(matches.size).toBeGreaterThan(1);
       for (const sortBy of COMPANY_SORTABLE)
         for (const sortDesc of ["ASC", "DESC"] as const) {
-          const whole = ids(await providersOf(t.colegio, { sortBy, sortDesc })).filter((id) => matches.has(id));
+          const whole = ids(await providersOf(t.colegio, { sortBy, sortDesc })).filter((id: number) => matches.has(id));
           const found = await providersOf(t.colegio, { filter, sortBy, sortDesc });
           expect(ids(found), `${sortBy} ${sortDesc}`).toEqual(whole);
           expect(found.json().count).toBe(matches.size);

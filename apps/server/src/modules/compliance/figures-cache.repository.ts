@@ -33,6 +33,11 @@ function companyCacheCte(o: {
    * cache, which a generic plan chooses for a CTE whatever its size (it guesses 150 rows).
    */
   few?: boolean;
+  /**
+   * false: the misses are computed but not stored. For a second cache expression in a statement whose first
+   * stores: two upserts of one table, each in its own order, could deadlock with another such statement.
+   */
+  store?: boolean;
 }): SQL {
   const [want, miss, computed, stored] = ["want", "miss", "computed", "stored"].map((part) =>
     sql.raw(`${o.name}_${part}`),
@@ -55,12 +60,16 @@ function companyCacheCte(o: {
     ${computed} as materialized (
       select ${miss}.id as company_id, ${miss}.version, ${list("d.")}
       from ${miss} cross join lateral ${o.compute(sql`${miss}.id`)} d),
-    ${stored} as (
+    ${
+      o.store === false
+        ? sql``
+        : sql`${stored} as (
       insert into ${table} as k (colegio_id, company_id, day, version, ${list("")})
       select ${o.colegioId}, company_id, ${o.today}::date, version, ${list("")} from ${computed}
       order by company_id
       on conflict (colegio_id, company_id) do update set day = excluded.day, version = excluded.version, ${update}
-        where (k.version, k.day) <= (excluded.version, excluded.day)),
+        where (k.version, k.day) <= (excluded.version, excluded.day)),`
+    }
     ${sql.raw(o.name)} as (
       select ${want}.id as company_id, ${list(`${o.name}_want.`)} from ${want} where ${want}.hit
       union all select company_id, ${list("")} from ${computed})`;
@@ -106,11 +115,14 @@ export function companyFiguresCte(
     name?: string;
     /** a page's few companies (companyCacheCte) */
     few?: boolean;
+    /** false: misses computed, not stored (companyCacheCte) */
+    store?: boolean;
   } = {},
 ): SQL {
   return companyCacheCte({
     name: options.name ?? "figures",
     few: options.few ?? false,
+    store: options.store ?? true,
     table: "company_figures_cache",
     columns: COMPANY_FIGURES,
     colegioId,
@@ -433,17 +445,35 @@ export async function providerFiguresOf(
  * as companyCacheCte (to start the caller's `with`); a row of an older version stored over a newer one by a
  * slower statement is only a miss for the next reader.
  */
-export function communityFiguresCte(communities: SQL, today: Slotted<string>): SQL {
+export function communityFiguresCte(
+  communities: SQL,
+  today: Slotted<string>,
+  /**
+   * `communities` are a page's few: each looked up by its keys (lateral, limited), and its misses' providers
+   * from an array, never by hashing whole tables, which a generic plan chooses for a CTE whatever its size.
+   */
+  few = false,
+): SQL {
+  const hit = sql`k.community_id, k.mandatory_count, k.mandatory_uploaded_count, k.expected_count_read, k.count_read`;
   return sql`cwant as (
           select x.id, coalesce(v.version, 0) as version
-          from (${communities}) x(id) left join community_versions v on v.community_id = x.id),
-        chit as (
-          select k.community_id, k.mandatory_count, k.mandatory_uploaded_count, k.expected_count_read, k.count_read
+          from (${communities}) x(id)
+          ${
+            few
+              ? sql`left join lateral (select version from community_versions where community_id = x.id limit 1) v on true`
+              : sql`left join community_versions v on v.community_id = x.id`
+          }),
+        chit as (${
+          few
+            ? sql`select ${hit} from cwant cross join lateral (select * from community_figures_cache k
+                 where k.community_id = cwant.id and k.version = cwant.version and k.day = ${today}::date limit 1) k`
+            : sql`select ${hit}
           from community_figures_cache k join cwant on cwant.id = k.community_id and cwant.version = k.version
-          where k.day = ${today}::date),
+          where k.day = ${today}::date`
+        }),
         cmissing as materialized (select cwant.id, cwant.version from cwant
                      where not exists (select 1 from chit where chit.community_id = cwant.id)),
-        ${providerFiguresCte(sql`select id from cmissing`, today)},
+        ${providerFiguresCte(few ? sql`select unnest(array(select id from cmissing))` : sql`select id from cmissing`, today)},
         cfresh as (
           insert into community_figures_cache (community_id, day, version, mandatory_count, mandatory_uploaded_count,
                                                expected_count_read, count_read)
@@ -459,7 +489,7 @@ export function communityFiguresCte(communities: SQL, today: Slotted<string>): S
         community_figures as (select * from chit union all select * from cfresh)`;
 }
 
-export const COMMUNITY_FIGURES_ROW = {
+const COMMUNITY_FIGURES_ROW = {
   community_id: col.int,
   mandatory_count: col.int,
   mandatory_uploaded_count: col.int,
