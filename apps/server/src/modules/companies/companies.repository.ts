@@ -19,6 +19,7 @@ import {
 import { containsPattern, type PageRequest, type SortColumn, sortSql } from "../../lib/paging.js";
 import {
   type CachedCompanyFigures,
+  COMPANY_FIGURES,
   companyFiguresCte,
   owed,
   pendingProvidersSinceCheckpointCte,
@@ -362,7 +363,7 @@ function pageStatements(q: CompanyPageQuery) {
                ou.password_hash is not null as registered, (${counting}) as page_total__,
                case when c.member_erased then 0 else ${ownedFincas(v.colegioId, sql`c.id`)} end as owned_fincas,
                case when c.member_erased then null else ${activityNames(v.colegioId, sql`c.id`)} end as activities,
-               ${sql.join(COMPANY_FIGURE_COLUMNS.map(figure), sql`, `)}
+               ${sql.join(COMPANY_FIGURES.map(figure), sql`, `)}
         from page c
         -- Each a lookup by id (lateral, limited): a generic plan, which guesses 300 rows for any page, would
         -- otherwise hash the whole users table to join ten.
@@ -496,19 +497,10 @@ function membersInOrder(v: Slots<PageValues>, orderBy: SQL, pendingOnly: boolean
     cross join lateral (select * from companies c where c.id = m.company_id limit 1) c)`;
 }
 
-const COMPANY_FIGURE_COLUMNS = [
-  "upload_must",
-  "all_uploaded",
-  "read_must",
-  "read_all",
-  "pending_validation",
-  "fincas",
-] as const satisfies readonly (keyof CachedCompanyFigures)[];
-
 /** An active member's figures, which its page's statement always reads. */
 function figuresOf(r: ReturnType<typeof companyPageRow>): CachedCompanyFigures {
   const f = {} as CachedCompanyFigures;
-  for (const column of COMPANY_FIGURE_COLUMNS) {
+  for (const column of COMPANY_FIGURES) {
     const value = r[column];
     if (value === null) throw new Error(`no figures for company ${r.id}`);
     f[column] = value;

@@ -81,14 +81,15 @@ export interface CachedCompanyFigures extends CompanyFigures {
   fincas: number;
 }
 
-const COMPANY_FIGURES: readonly (keyof CachedCompanyFigures)[] = [
+/** The columns of CachedCompanyFigures, as the caches and the lists' statements name them. */
+export const COMPANY_FIGURES = [
   "upload_must",
   "all_uploaded",
   "read_must",
   "read_all",
   "pending_validation",
   "fincas",
-];
+] as const satisfies readonly (keyof CachedCompanyFigures)[];
 
 /**
  * 'En Fincas': the colegio's live communities where `company` is a live provider. A link written or a
