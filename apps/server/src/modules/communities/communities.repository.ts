@@ -20,7 +20,7 @@ import { col, queryTyped, queryTypedPrepared, rowReader } from "../../db/rows.js
 import { communities } from "../../db/schema/index.js";
 import { containsPattern, fetchPage, type SortedPage, sortSql } from "../../lib/paging.js";
 import { sqlList } from "../../lib/sql-list.js";
-import { communityFiguresCte } from "../compliance/figures-cache.repository.js";
+import { communityFiguresCte, communityFiguresOf } from "../compliance/figures-cache.repository.js";
 import { destIncludes, originIncludes } from "../documents/definitions.repository.js";
 import { type Reader, type Uploaders, unreadRequiredIn } from "../reading/reading.repository.js";
 import type { CommunityRelation } from "./communities.policy.js";
@@ -210,8 +210,12 @@ const communityPageRow = rowReader({
   count_read: col.intOrNull,
 });
 
-function figuresOf(r: ReturnType<typeof communityPageRow>): CommunityFigures {
-  const { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read } = r;
+/** A page row's figures: as its page's statement read them, or (a search's) as read afterwards. */
+function figuresOf(
+  r: ReturnType<typeof communityPageRow>,
+  searched: Map<number, CommunityFigures> | undefined,
+): CommunityFigures {
+  const { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read } = searched?.get(r.id) ?? r;
   if (
     mandatory_count === null ||
     mandatory_uploaded_count === null ||
@@ -280,6 +284,9 @@ export async function pageCommunities(
   };
   // Every community has its administrator (a foreign key): the total needs no join.
   const counting = (v: Slots<CommunityPageValues>) => sql`select count(*) from communities f where ${where(v)}`;
+  // Not in a search's statement, which is planned for its pattern on every request: planning the figures'
+  // computation there would cost more than running it. A search's page reads them afterwards (communityFiguresOf).
+  const withFigures = !q.filter;
   const page = (v: Slots<CommunityPageValues>) =>
     sql`with page as (
           select p.*, row_number() over () as position
@@ -288,10 +295,14 @@ export async function pageCommunities(
                        (${counting(v)}) as page_total__
                 from communities f join companies a on a.id = f.admin_company_id
                 where ${where(v)}
-                order by ${orderBy} limit ${v.limit} offset ${v.offset}) p),
-        ${communityFiguresCte(sql`select id from page`, v.today, true)}
+                order by ${orderBy} limit ${v.limit} offset ${v.offset}) p)
+        ${
+          withFigures
+            ? sql`, ${communityFiguresCte(sql`select id from page`, v.today, true)}
         select page.*, cf.mandatory_count, cf.mandatory_uploaded_count, cf.expected_count_read, cf.count_read
-        from page left join community_figures cf on cf.community_id = page.id
+        from page left join community_figures cf on cf.community_id = page.id`
+            : sql`select page.* from page`
+        }
         order by page.position`;
   const key = `communities:page:${whose}:${q.sortBy ?? "name"}:${q.sortDesc ?? "ASC"}`;
   // A search is planned for its pattern.
@@ -300,12 +311,19 @@ export async function pageCommunities(
       ? queryRows<Record<string, unknown>>(db, statement(slotsHolding(values)))
       : queryRowsBuiltOnce<Record<string, unknown>, CommunityPageValues>(db, `${key}:${part}`, values, statement);
   const rows = (await run(page, "page")).map(communityPageRow);
+  const searched = withFigures
+    ? undefined
+    : await communityFiguresOf(
+        db,
+        rows.map((r) => r.id),
+        today,
+      );
   // A page past the end has no row to carry the total: asked on its own.
   const count =
     rows[0]?.page_total__ ?? (q.page === 1 ? 0 : ((await run(counting, "total")).map(totalRow)[0]?.count ?? 0));
   return {
     data: rows.map((r): CommunityRow => {
-      const f = figuresOf(r);
+      const f = figuresOf(r, searched);
       return {
         id: r.id,
         nombre: r.name,

@@ -21,6 +21,7 @@ import {
   type CachedCompanyFigures,
   COMPANY_FIGURES,
   companyFiguresCte,
+  companyFiguresOf,
   owed,
   pendingProvidersSinceCheckpointCte,
   pendingWorkCte,
@@ -316,7 +317,9 @@ function pageStatements(q: CompanyPageQuery) {
     // Sorting administrators by Fincas counts every member's communities once, grouped, not row by row.
     const fincasCounts = sql`(select f.admin_company_id as company_id, count(*) as n from communities f
       where f.colegio_id = ${v.colegioId} and f.erased = false group by f.admin_company_id)`;
-    // The page's figures, in the same statement: its active members' (a deactivated one shows none).
+    // The page's figures, in the same statement: its active members' (a deactivated one shows none). Not in a
+    // search's, which is planned for its pattern on every request: planning the figures' computation there cost
+    // 3 ms more than running it; a search's page reads them afterwards, from a statement planned once.
     const unheld = heldFigures === "all" ? sql`and c.id not in (select company_id from figures)` : sql``;
     const pageFigures = companyFiguresCte(
       v.colegioId,
@@ -335,6 +338,7 @@ function pageStatements(q: CompanyPageQuery) {
       heldFigures === "all"
         ? sql.raw(`coalesce(f.${column}, pf.${column}) as ${column}`)
         : sql.raw(`pf.${column} as ${column}`);
+    const withFigures = !q.filter;
     const leading = ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``;
     return sql`with ${
       walk
@@ -356,21 +360,20 @@ function pageStatements(q: CompanyPageQuery) {
                 ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
                 order by ${orderBy} limit ${v.limit} offset ${v.offset}) c)`
-    },
-        ${pageFigures}
+    }${withFigures ? sql`, ${pageFigures}` : sql``}
         select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
                case when c.member_erased then null else ou.email end as owner_user,
                ou.password_hash is not null as registered, (${counting}) as page_total__,
                case when c.member_erased then 0 else ${ownedFincas(v.colegioId, sql`c.id`)} end as owned_fincas,
-               case when c.member_erased then null else ${activityNames(v.colegioId, sql`c.id`)} end as activities,
-               ${sql.join(COMPANY_FIGURES.map(figure), sql`, `)}
+               case when c.member_erased then null else ${activityNames(v.colegioId, sql`c.id`)} end as activities
+               ${withFigures ? sql`, ${sql.join(COMPANY_FIGURES.map(figure), sql`, `)}` : sql``}
         from page c
         -- Each a lookup by id (lateral, limited): a generic plan, which guesses 300 rows for any page, would
         -- otherwise hash the whole users table to join ten.
         left join lateral (select name from companies where id = c.owner_company_id limit 1) oc on true
         left join lateral (select email, password_hash from users where id = c.owner_user_id limit 1) ou on true
-        left join page_figures pf on pf.company_id = c.id
-        ${heldFigures === "all" ? sql`left join figures f on f.company_id = c.id` : sql``}
+        ${withFigures ? sql`left join page_figures pf on pf.company_id = c.id` : sql``}
+        ${withFigures && heldFigures === "all" ? sql`left join figures f on f.company_id = c.id` : sql``}
         order by c.position`;
   };
   const total = (v: Slots<PageValues>) => {
@@ -420,9 +423,18 @@ export async function pageColegioCompanies(
   const count =
     rows[0]?.page_total__ ??
     (q.page === 1 ? 0 : ((await run<{ count: unknown }>(total, "total")).map(totalRow)[0]?.count ?? 0));
+  // A search's page reads its figures afterwards (pageStatements).
+  const searched = q.filter
+    ? await companyFiguresOf(
+        db,
+        colegioId,
+        rows.filter((r) => !r.member_erased).map((r) => r.id),
+        today,
+      )
+    : undefined;
   return {
     // A deactivated member's row is the relation only (name, CIF, status): none of its data or figures.
-    data: rows.map((r) => toCompanyRow(r, r.member_erased ? NO_FIGURES : figuresOf(r))),
+    data: rows.map((r) => toCompanyRow(r, r.member_erased ? NO_FIGURES : figuresOf(r, searched))),
     count,
     pagination: { count, page: q.page, limit: q.limit },
   };
@@ -497,8 +509,16 @@ function membersInOrder(v: Slots<PageValues>, orderBy: SQL, pendingOnly: boolean
     cross join lateral (select * from companies c where c.id = m.company_id limit 1) c)`;
 }
 
-/** An active member's figures, which its page's statement always reads. */
-function figuresOf(r: ReturnType<typeof companyPageRow>): CachedCompanyFigures {
+/** An active member's figures: as its page's statement read them, or (a search's) as read afterwards. */
+function figuresOf(
+  r: ReturnType<typeof companyPageRow>,
+  searched: Map<number, CachedCompanyFigures> | undefined,
+): CachedCompanyFigures {
+  if (searched) {
+    const f = searched.get(r.id);
+    if (!f) throw new Error(`no figures for company ${r.id}`);
+    return f;
+  }
   const f = {} as CachedCompanyFigures;
   for (const column of COMPANY_FIGURES) {
     const value = r[column];

@@ -814,21 +814,21 @@ async function expectCacheEqualsModel(db: Db, world: StoredWorld, step: string) 
     if (JSON.stringify(got) !== JSON.stringify(want))
       diffs.push(`community:${c}: model ${JSON.stringify(want)}, cache ${JSON.stringify(got)}`);
   }
-  // The communities lists (the colegio's, each administrator's in a colegio) read the same cached sums in
-  // their page's statement.
+  // The communities lists (the colegio's, each administrator's in a colegio) read the same cached sums, in
+  // their page's statement or, searching ('Finca' is in every name), after it.
   const scopes = world.colegios.flatMap((g) => [
     { colegioId: g, adminCompanyId: undefined },
     ...world.admins.map((adminCompanyId) => ({ colegioId: g, adminCompanyId })),
   ]);
-  for (const scope of scopes) {
-    const page = await pageCommunities(db, scope, { page: 1, limit: 100, filter: "" }, world.today);
+  for (const [scope, filter] of scopes.flatMap((scope) => [[scope, ""] as const, [scope, "finca"] as const])) {
+    const page = await pageCommunities(db, scope, { page: 1, limit: 100, filter }, world.today);
     const live = world.communities
       .filter((c) => c.colegioId === scope.colegioId && !c.erased)
       .filter((c) => scope.adminCompanyId === undefined || c.adminCompanyId === scope.adminCompanyId)
       .map((c) => c.id);
     const got = page.data.map((r) => r.id).sort((a, b) => a - b);
     if (JSON.stringify(got) !== JSON.stringify(live.sort((a, b) => a - b)) || page.count !== live.length)
-      diffs.push(`communities of ${JSON.stringify(scope)}: model ${live}, list ${got} (${page.count})`);
+      diffs.push(`communities of ${JSON.stringify(scope)} '${filter}': model ${live}, list ${got} (${page.count})`);
     for (const r of page.data) {
       const want = model.community(r.id);
       const { mandatory_count, mandatory_uploaded_count, expected_count_read, count_read } = r;

@@ -510,7 +510,10 @@ export function communityFiguresOver(db: DbOrTx, communities: SQL, today: string
   );
 }
 
-/** The communities' figures (communityFiguresCte), by community: as the communities list shows them. */
+/**
+ * The figures of a page's communities (communityFiguresCte), by community: as the communities list shows them
+ * (a search's page reads them so, from a statement planned once).
+ */
 export async function communityFiguresOf(
   db: DbOrTx,
   communityIds: number[],
@@ -522,7 +525,7 @@ export async function communityFiguresOf(
     "figures-cache:community-figures-of",
     { ids: `{${communityIds.join(",")}}`, today },
     (v) =>
-      sql`with ${communityFiguresCte(sql`select unnest(${v.ids}::int[])`, v.today)} select * from community_figures`,
+      sql`with ${communityFiguresCte(sql`select unnest(${v.ids}::int[])`, v.today, true)} select * from community_figures`,
     COMMUNITY_FIGURES_ROW,
   );
   return new Map(rows.map(({ community_id, ...figures }) => [community_id, figures]));
