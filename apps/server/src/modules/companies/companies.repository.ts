@@ -248,6 +248,8 @@ function pageStatements(q: CompanyPageQuery) {
     "m.company_id",
   );
   const members = sql`colegio_members m join companies c on c.id = m.company_id`;
+  // The page's figures are read in its statement, but for a search's (see pageFigures in parts).
+  const withFigures = !q.filter;
   // The statement may already hold the figures of some companies as `figures` (every column: a walk by
   // 'Docs pend validar', the pending ones since the checkpoint, or the candidates a sort by a figure reads;
   // only 'En Fincas': a walk by it). Those it holds are its page's; the rest are read as `page_figures`, which
@@ -321,13 +323,15 @@ function pageStatements(q: CompanyPageQuery) {
     // search's, which is planned for its pattern on every request: planning the figures' computation there cost
     // 3 ms more than running it; a search's page reads them afterwards, from a statement planned once.
     const unheld = heldFigures === "all" ? sql`and c.id not in (select company_id from figures)` : sql``;
-    const pageFigures = companyFiguresCte(
-      v.colegioId,
-      sql`select c.id from page c where not c.member_erased ${unheld}`,
-      v.today,
-      // Beside a `figures` that stores, its rare misses (a deleted company's live membership) are not stored.
-      { name: "page_figures", few: true, store: heldFigures !== "all" },
-    );
+    const pageFigures = withFigures
+      ? companyFiguresCte(
+          v.colegioId,
+          sql`select c.id from page c where not c.member_erased ${unheld}`,
+          v.today,
+          // Beside a `figures` that stores, its rare misses (a deleted company's live membership) are not stored.
+          { name: "page_figures", few: true, store: heldFigures !== "all" },
+        )
+      : undefined;
     return { where, sortFigures, countCtes, ctes, counting, fincasCounts, pageFigures };
   };
 
@@ -338,7 +342,6 @@ function pageStatements(q: CompanyPageQuery) {
       heldFigures === "all"
         ? sql.raw(`coalesce(f.${column}, pf.${column}) as ${column}`)
         : sql.raw(`pf.${column} as ${column}`);
-    const withFigures = !q.filter;
     const leading = ctes.length ? sql`${sql.join(ctes, sql`, `)},` : sql``;
     return sql`with ${
       walk
@@ -360,7 +363,7 @@ function pageStatements(q: CompanyPageQuery) {
                 ${!providers && q.sortBy === "fincas" ? sql`left join ${fincasCounts} fc on fc.company_id = c.id` : sql``}
                 where ${where}
                 order by ${orderBy} limit ${v.limit} offset ${v.offset}) c)`
-    }${withFigures ? sql`, ${pageFigures}` : sql``}
+    }${pageFigures ? sql`, ${pageFigures}` : sql``}
         select c.id, c.type, c.name, c.cif, c.erased, c.member_erased, c.created_at, oc.name as owner_company,
                case when c.member_erased then null else ou.email end as owner_user,
                ou.password_hash is not null as registered, (${counting}) as page_total__,

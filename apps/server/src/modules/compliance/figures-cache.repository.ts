@@ -520,10 +520,12 @@ export async function communityFiguresOf(
   today: string,
 ): Promise<Map<number, CommunityFigures>> {
   if (communityIds.length === 0) return new Map();
+  // Each once: one statement may not store a community's row twice.
+  const ids = [...new Set(communityIds)];
   const rows = await queryTypedBuiltOnce(
     db,
     "figures-cache:community-figures-of",
-    { ids: `{${communityIds.join(",")}}`, today },
+    { ids: `{${ids.join(",")}}`, today },
     (v) =>
       sql`with ${communityFiguresCte(sql`select unnest(${v.ids}::int[])`, v.today, true)} select * from community_figures`,
     COMMUNITY_FIGURES_ROW,
